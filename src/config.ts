@@ -1,0 +1,215 @@
+/**
+ * Every setting of foodbase in one place. Each setting has an environment variable; the CLI
+ * (`foodbase serve --port 9000`) may override it with a flag of the same name. README.md documents
+ * this table; a test checks that every variable here is documented there.
+ */
+
+export type NutriScoreVersion = "2021" | "2023";
+
+export interface Config {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  logLevel: string;
+  /** Largest accepted request body in bytes (413 beyond). */
+  bodyLimit: number;
+  /** Optional staging gate (HTTP Basic) in front of every route but /health. */
+  stagingUser: string;
+  stagingPassword: string;
+  stagingRealm: string;
+  stagingGateFolksonomy: boolean;
+  nutriscoreHeadlineVersion: NutriScoreVersion;
+  /** Lifetime of `session` cookies (seconds). */
+  sessionLifetime: number;
+  /** Lifetime of folksonomy bearer tokens (seconds). */
+  tokenLifetime: number;
+  /** How long a verified user id + password pair is trusted without re-hashing (seconds). */
+  credentialCacheTtl: number;
+  /** Path prefix of the folksonomy API on the main listener. */
+  folksonomyPrefix: string;
+  /** When > 0, the folksonomy API also listens on this port of its own. */
+  folksonomyPort: number;
+  /** Failed folksonomy logins per user name or client address within the window before 429. */
+  authFailureLimit: number;
+  authFailureWindow: number;
+  /** Base URL used in facet `url` fields; defaults to http://<host>:<port>. */
+  publicUrl: string;
+}
+
+interface SettingSpec<K extends keyof Config> {
+  key: K;
+  env: string;
+  flag: string;
+  description: string;
+  parse: (raw: string) => Config[K];
+  default: Config[K];
+}
+
+class ConfigError extends Error {}
+export { ConfigError };
+
+function integer(name: string, min: number, max: number) {
+  return (raw: string): number => {
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+    }
+    return n;
+  };
+}
+
+function boolean(name: string) {
+  return (raw: string): boolean => {
+    const v = raw.trim().toLowerCase();
+    if (["1", "true", "yes", "on"].includes(v)) return true;
+    if (["0", "false", "no", "off", ""].includes(v)) return false;
+    throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+  };
+}
+
+const text = (raw: string): string => raw;
+
+function spec<K extends keyof Config>(s: SettingSpec<K>): SettingSpec<K> {
+  return s;
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+export const SETTINGS = [
+  spec({ key: "host", env: "HOST", flag: "host", description: "Address to listen on", parse: text, default: "127.0.0.1" }),
+  spec({ key: "port", env: "PORT", flag: "port", description: "Port to listen on (0 = any free port)", parse: integer("PORT", 0, 65535), default: 8080 }),
+  spec({
+    key: "databaseUrl",
+    env: "DATABASE_URL",
+    flag: "database-url",
+    description: "SQLite file path or `sqlite:` URL",
+    parse: text,
+    default: "./foodbase.db",
+  }),
+  spec({
+    key: "logLevel",
+    env: "LOG_LEVEL",
+    flag: "log-level",
+    description: `Log level (${LOG_LEVELS.join(", ")})`,
+    parse: (raw) => {
+      if (!LOG_LEVELS.includes(raw)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+      return raw;
+    },
+    default: "info",
+  }),
+  spec({
+    key: "bodyLimit",
+    env: "FOODBASE_BODY_LIMIT",
+    flag: "body-limit",
+    description: "Largest request body in bytes",
+    parse: integer("FOODBASE_BODY_LIMIT", 1024, 1024 * 1024 * 1024),
+    default: 1024 * 1024,
+  }),
+  spec({ key: "stagingUser", env: "FOODBASE_STAGING_USER", flag: "staging-user", description: "User name of the optional HTTP Basic staging gate (gate off when empty)", parse: text, default: "" }),
+  spec({ key: "stagingPassword", env: "FOODBASE_STAGING_PASSWORD", flag: "staging-password", description: "Password of the staging gate", parse: text, default: "" }),
+  spec({ key: "stagingRealm", env: "FOODBASE_STAGING_REALM", flag: "staging-realm", description: "Realm of the staging gate", parse: text, default: "foodbase" }),
+  spec({
+    key: "stagingGateFolksonomy",
+    env: "FOODBASE_STAGING_GATE_FOLKSONOMY",
+    flag: "staging-gate-folksonomy",
+    description: "Also put the folksonomy routes behind the staging gate",
+    parse: boolean("FOODBASE_STAGING_GATE_FOLKSONOMY"),
+    default: false,
+  }),
+  spec({
+    key: "nutriscoreHeadlineVersion",
+    env: "FOODBASE_NUTRISCORE_HEADLINE_VERSION",
+    flag: "nutriscore-headline-version",
+    description: "Nutri-Score version copied to `nutrition_grades` & co (`2021` or `2023`)",
+    parse: (raw): NutriScoreVersion => {
+      if (raw !== "2021" && raw !== "2023") throw new ConfigError("FOODBASE_NUTRISCORE_HEADLINE_VERSION must be 2021 or 2023");
+      return raw;
+    },
+    default: "2021" as NutriScoreVersion,
+  }),
+  spec({
+    key: "sessionLifetime",
+    env: "FOODBASE_SESSION_LIFETIME",
+    flag: "session-lifetime",
+    description: "Lifetime of session cookies, seconds",
+    parse: integer("FOODBASE_SESSION_LIFETIME", 1, 10 * 365 * 86400),
+    default: 30 * 86400,
+  }),
+  spec({
+    key: "tokenLifetime",
+    env: "FOODBASE_TOKEN_LIFETIME",
+    flag: "token-lifetime",
+    description: "Lifetime of folksonomy bearer tokens, seconds",
+    parse: integer("FOODBASE_TOKEN_LIFETIME", 1, 10 * 365 * 86400),
+    default: 30 * 86400,
+  }),
+  spec({
+    key: "credentialCacheTtl",
+    env: "FOODBASE_CREDENTIAL_CACHE_TTL",
+    flag: "credential-cache-ttl",
+    description: "Seconds a verified user id + password is trusted before hashing again (0 = always hash)",
+    parse: integer("FOODBASE_CREDENTIAL_CACHE_TTL", 0, 3600),
+    default: 300,
+  }),
+  spec({
+    key: "folksonomyPrefix",
+    env: "FOODBASE_FOLKSONOMY_PREFIX",
+    flag: "folksonomy-prefix",
+    description: "Path prefix of the folksonomy API",
+    parse: (raw) => {
+      if (!/^\/[a-z0-9_-]+$/i.test(raw)) throw new ConfigError("FOODBASE_FOLKSONOMY_PREFIX must look like /folksonomy");
+      return raw;
+    },
+    default: "/folksonomy",
+  }),
+  spec({
+    key: "folksonomyPort",
+    env: "FOODBASE_FOLKSONOMY_PORT",
+    flag: "folksonomy-port",
+    description: "Also serve the folksonomy API at the root of this port (0 = off)",
+    parse: integer("FOODBASE_FOLKSONOMY_PORT", 0, 65535),
+    default: 0,
+  }),
+  spec({
+    key: "authFailureLimit",
+    env: "FOODBASE_AUTH_FAILURE_LIMIT",
+    flag: "auth-failure-limit",
+    description: "Failed logins per user name or client address before 429",
+    parse: integer("FOODBASE_AUTH_FAILURE_LIMIT", 1, 1000),
+    default: 5,
+  }),
+  spec({
+    key: "authFailureWindow",
+    env: "FOODBASE_AUTH_FAILURE_WINDOW",
+    flag: "auth-failure-window",
+    description: "Window of the login failure limit, seconds",
+    parse: integer("FOODBASE_AUTH_FAILURE_WINDOW", 1, 86400),
+    default: 600,
+  }),
+  spec({ key: "publicUrl", env: "FOODBASE_PUBLIC_URL", flag: "public-url", description: "Public base URL (for links in answers)", parse: text, default: "" }),
+];
+
+export function defaultConfig(): Config {
+  const config = {} as Record<string, unknown>;
+  for (const s of SETTINGS) config[s.key] = s.default;
+  return config as unknown as Config;
+}
+
+/**
+ * Builds the configuration: defaults, then environment variables, then flags (camelCase keys as
+ * commander gives them, string values), then explicit overrides (tests).
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  flags: Record<string, unknown> = {},
+  overrides: Partial<Config> = {},
+): Config {
+  const config = defaultConfig() as unknown as Record<string, unknown>;
+  for (const s of SETTINGS) {
+    const fromEnv = env[s.env];
+    if (fromEnv !== undefined && fromEnv !== "") config[s.key] = s.parse(fromEnv);
+    const flagValue = flags[s.key];
+    if (flagValue !== undefined) config[s.key] = s.parse(String(flagValue));
+  }
+  return { ...(config as unknown as Config), ...overrides };
+}

@@ -1,0 +1,157 @@
+/**
+ * The Fastify application: content types, CORS, the staging gate, error bodies, and one plugin per
+ * API family. Handlers stay thin: they parse and validate, call the domain, and ask the store.
+ */
+import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { Config } from "../config.js";
+import type { Taxonomies } from "../domain/taxonomy/types.js";
+import type { Store } from "../store/types.js";
+import { CredentialVerifier } from "../accounts/credentials.js";
+import { apiErrorBody, HttpError } from "./errors.js";
+import { JSON_TYPE } from "./json.js";
+import { authRoutes } from "./auth.js";
+import { folksonomyRoutes } from "./folksonomy/index.js";
+import { productReadRoutes } from "./product-read.js";
+import { productWriteRoutes } from "./product-write.js";
+import { stagingGate } from "./staging-gate.js";
+import { redactUrl } from "./redact.js";
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  taxonomies: Taxonomies;
+}
+
+export interface AppContext extends AppDeps {
+  credentials: CredentialVerifier;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    foodbase: AppContext;
+  }
+}
+
+const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
+
+function sendApiError(reply: FastifyReply, status: number, id: string, message: string): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(JSON.stringify(apiErrorBody([{ id, message }])));
+}
+
+/** Fastify and plugin errors → the product API's JSON error bodies (API.md §1.1). */
+function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    reply.headers(error.headers);
+    return reply.code(error.statusCode).type(JSON_TYPE).send(JSON.stringify(error.body));
+  }
+  const code = error.code ?? "";
+  if (error.statusCode === 413 || code === "FST_ERR_CTP_BODY_TOO_LARGE" || code === "FST_REQ_FILE_TOO_LARGE") {
+    return sendApiError(reply, 413, "payload_too_large", `request body is larger than ${this.foodbase.config.bodyLimit} bytes`);
+  }
+  if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+    return sendApiError(reply, 415, "unsupported_media_type", `unsupported content type: ${request.headers["content-type"] ?? ""}`);
+  }
+  if (error.validation) {
+    return sendApiError(reply, 400, "invalid_parameter", error.message);
+  }
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return sendApiError(reply, 400, "malformed_body", `malformed request body: ${error.message}`);
+  }
+  request.log.error({ err: error }, "unexpected failure");
+  return sendApiError(reply, 500, "internal_error", "internal server error");
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 2000 },
+    // Query strings are parsed by URLSearchParams-compatible rules; repeated keys: first wins (handlers).
+    return503OnClosing: true,
+  });
+  app.decorate("foodbase", { ...deps, credentials: new CredentialVerifier(deps.store, config.credentialCacheTtl) });
+
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const allowed = METHODS.filter((m) => m !== request.method && app.findRoute({ method: m, url: path }) !== null);
+    if (allowed.length > 0) {
+      if (allowed.includes("GET")) allowed.push("HEAD" as never);
+      reply.header("Allow", allowed.join(", "));
+      return sendApiError(reply, 405, "method_not_allowed", `method ${request.method} is not allowed on ${path}`);
+    }
+    return sendApiError(reply, 404, "route_not_found", `no route for ${request.method} ${path}`);
+  });
+
+  // An empty body is "no body", even with Content-Type: application/json (API.md §1).
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (e) {
+      const err = new Error(`invalid JSON: ${(e as Error).message}`) as FastifyError;
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+  // A body without Content-Type that starts with `{` is JSON (API.md §1); anything else is refused.
+  app.addContentTypeParser("*", { parseAs: "string" }, (req, body, done) => {
+    const text = String(body).trim();
+    if (req.headers["content-type"] === undefined && (text === "" || text.startsWith("{"))) {
+      try {
+        return done(null, text === "" ? undefined : JSON.parse(text));
+      } catch (e) {
+        const err = new Error(`invalid JSON: ${(e as Error).message}`) as FastifyError;
+        err.statusCode = 400;
+        return done(err, undefined);
+      }
+    }
+    const err = new Error("unsupported content type") as FastifyError;
+    err.code = "FST_ERR_CTP_INVALID_MEDIA_TYPE";
+    err.statusCode = 415;
+    done(err, undefined);
+  });
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fieldSize: config.bodyLimit, fileSize: config.bodyLimit, fields: 1000, files: 20, parts: 1100 },
+  });
+  await app.register(cors, { origin: "*", maxAge: 86400, strictPreflight: false, methods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"] });
+
+  app.addHook("onRequest", stagingGate(config));
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "foodbase",
+        version: "0.1.0",
+        description: "Open Food Facts compatible product API. Data: Open Food Facts contributors (ODbL).",
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  app.get("/health", { schema: { hide: true } }, async (_req, reply) => reply.type(JSON_TYPE).send('{"status":"ok"}'));
+  app.get("/api/openapi.json", { schema: { hide: true } }, async (_req, reply) => reply.type(JSON_TYPE).send(app.swagger()));
+
+  await app.register(productReadRoutes);
+  await app.register(productWriteRoutes);
+  await app.register(authRoutes);
+  await app.register(folksonomyRoutes, { prefix: config.folksonomyPrefix });
+  return app;
+}

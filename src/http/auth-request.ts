@@ -1,0 +1,26 @@
+/** Who is making a `/cgi/*.pl` request: a user id + password pair, or the `session` cookie (API.md §4.1, §6). */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { userFromSessionCookie } from "../accounts/sessions.js";
+import type { User } from "../store/types.js";
+import type { Params } from "./params.js";
+
+export type RequestAuth =
+  | { kind: "user"; user: User }
+  /** A pair was sent and is wrong, or the user id is an e-mail address. */
+  | { kind: "refused" }
+  | { kind: "anonymous"; clearCookie: boolean };
+
+export async function authenticateCgiRequest(app: FastifyInstance, request: FastifyRequest, params: Params): Promise<RequestAuth> {
+  const userId = (params.user_id ?? "").trim();
+  const password = params.password ?? "";
+  if (userId.includes("@")) return { kind: "refused" };
+  if (userId !== "" && password !== "") {
+    const check = await app.foodbase.credentials.verify(userId, password);
+    return check.ok ? { kind: "user", user: check.user } : { kind: "refused" };
+  }
+  const cookie = request.cookies.session;
+  if (cookie === undefined || cookie === "") return { kind: "anonymous", clearCookie: false };
+  const sessionUser = await userFromSessionCookie(app.foodbase.store, cookie);
+  const user = sessionUser === undefined ? undefined : await app.foodbase.store.getUser(sessionUser);
+  return user === undefined ? { kind: "anonymous", clearCookie: true } : { kind: "user", user };
+}

@@ -1,0 +1,163 @@
+/**
+ * Product reads: `GET /api/v0|v1|v2/product/{code}[/{slug}][.json]` (classic envelope) and
+ * `GET /api/v3[.N]/product/{code}` (v3 envelope), API.md §3.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { normalizeBarcode } from "../domain/barcode.js";
+import { type FieldSelectionContext, selectFields } from "../domain/fields.js";
+import { parseLanguageList } from "../domain/language.js";
+import type { Product } from "../domain/product.js";
+import { displayTags } from "../domain/tags.js";
+import type { Taxonomies } from "../domain/taxonomy/types.js";
+import { checkReadCredentials } from "./credentials.js";
+import { JSON_TYPE } from "./json.js";
+import { type Params, queryParams } from "./params.js";
+
+const CLASSIC_VERSIONS = new Set(["v0", "v1", "v2"]);
+const V3_VERSION = /^v3(\.\d+)?$/;
+
+interface ProductRouteParams {
+  version: string;
+  code: string;
+  slug?: string;
+}
+
+const TAXONOMY_OF_TAGTYPE: Record<string, keyof Taxonomies> = {
+  categories: "categories",
+  labels: "labels",
+  countries: "countries",
+};
+
+export function fieldSelectionContext(taxonomies: Taxonomies, params: Params): FieldSelectionContext {
+  const requestLanguages = params.lc === undefined ? undefined : parseLanguageList(params.lc);
+  return {
+    requestLanguages,
+    displayTags: (tagtype, tags, lc) => {
+      const key = TAXONOMY_OF_TAGTYPE[tagtype];
+      return displayTags(tags, lc, key === undefined ? undefined : taxonomies[key]);
+    },
+  };
+}
+
+/** `rev=N`: a positive integer, else the product is "not found" (API.md §3.2). */
+function parseRev(raw: string | undefined): number | "invalid" | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : "invalid";
+}
+
+function stripJsonSuffix(segment: string): string {
+  return segment.endsWith(".json") ? segment.slice(0, -5) : segment;
+}
+
+async function loadProduct(app: FastifyInstance, code: string, rev: number | "invalid" | undefined): Promise<Product | undefined> {
+  if (code === "" || rev === "invalid") return undefined;
+  const { store } = app.foodbase;
+  return rev === undefined ? store.getProduct(code) : store.getProductRevision(code, rev);
+}
+
+function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(JSON.stringify(body));
+}
+
+const V3_FAILURE = { id: "failure", lc_name: "Failure", name: "Failure" };
+
+export async function productReadRoutes(app: FastifyInstance): Promise<void> {
+  const querystring = {
+    type: "object",
+    properties: {
+      fields: { type: "string", description: "Comma list of fields, `all`, `none` or `raw`" },
+      lc: { type: "string", description: "Request language(s), e.g. `fr` or `fr,nl`" },
+      cc: { type: "string", description: "Request country" },
+      rev: { type: "string", description: "Revision number" },
+    },
+  } as const;
+
+  const classic = async (request: FastifyRequest<{ Params: ProductRouteParams }>, reply: FastifyReply) => {
+    const { version } = request.params;
+    if (V3_VERSION.test(version)) return v3(request, reply);
+    if (!CLASSIC_VERSIONS.has(version)) return reply.callNotFound();
+    const params = queryParams(request);
+    const denied = await checkReadCredentials(app, params);
+    if (denied) return send(reply, 403, { status: 0, status_verbose: "Incorrect user name or password." });
+    const received = request.params.slug === undefined ? stripJsonSuffix(request.params.code) : request.params.code;
+    const code = normalizeBarcode(received);
+    const v0 = version === "v0";
+    if (code === "") return send(reply, v0 ? 200 : 400, { code: "", status: 0, status_verbose: "no code or invalid code" });
+    const product = await loadProduct(app, code, parseRev(params.rev));
+    if (product === undefined) return send(reply, v0 ? 200 : 404, { code, status: 0, status_verbose: "product not found" });
+    const selected = selectFields(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
+    return send(reply, 200, { code, product: selected, status: 1, status_verbose: "product found" });
+  };
+
+  const v3 = async (request: FastifyRequest<{ Params: ProductRouteParams }>, reply: FastifyReply) => {
+    if (request.params.slug !== undefined) return reply.callNotFound();
+    const params = queryParams(request);
+    if (await checkReadCredentials(app, params)) {
+      return send(reply, 403, {
+        errors: [
+          {
+            impact: V3_FAILURE,
+            message: { id: "invalid_user_id_and_password", lc_name: "Invalid user id and password", name: "Invalid user id and password" },
+          },
+        ],
+        status: "failure",
+        warnings: [],
+      });
+    }
+    const received = request.params.code;
+    const code = normalizeBarcode(received);
+    const notFoundResult = { id: "product_not_found", lc_name: "Product not found", name: "Product not found" };
+    if (code === "") {
+      return send(reply, 400, {
+        code: received,
+        errors: [
+          {
+            field: { id: "code", value: received },
+            impact: V3_FAILURE,
+            message: { id: "invalid_code", lc_name: "Invalid code", name: "Invalid code" },
+          },
+        ],
+        result: notFoundResult,
+        status: "failure",
+        warnings: [],
+      });
+    }
+    const warnings =
+      code === received
+        ? []
+        : [
+            {
+              field: { id: "code", value: code },
+              impact: { id: "none", lc_name: "None", name: "None" },
+              message: { id: "different_normalized_product_code", lc_name: "", name: "" },
+            },
+          ];
+    const product = await loadProduct(app, code, parseRev(params.rev));
+    if (product === undefined) {
+      return send(reply, 404, {
+        code,
+        errors: [
+          { field: { id: "code", value: code }, impact: V3_FAILURE, message: { id: "product_not_found", lc_name: "", name: "" } },
+        ],
+        result: notFoundResult,
+        status: "failure",
+        warnings,
+      });
+    }
+    const selected = selectFields(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
+    return send(reply, 200, {
+      code,
+      errors: [],
+      product: selected,
+      result: { id: "product_found", lc_name: "Product found", name: "Product found" },
+      status: warnings.length > 0 ? "success_with_warnings" : "success",
+      warnings,
+    });
+  };
+
+  const schema = { tags: ["product"], querystring, summary: "Read a product" };
+  for (const noun of ["product", "products"]) {
+    app.get(`/api/:version/${noun}/:code`, { schema }, classic);
+    app.get(`/api/:version/${noun}/:code/:slug`, { schema: { ...schema, hide: true } }, classic);
+  }
+}

@@ -1,0 +1,43 @@
+/** Starting and stopping a foodbase server: store, taxonomies, HTTP app. */
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config.js";
+import { loadTaxonomies } from "./domain/taxonomy/index.js";
+import type { Taxonomies } from "./domain/taxonomy/types.js";
+import { buildApp } from "./http/app.js";
+import { openStore } from "./store/open.js";
+import type { Store } from "./store/types.js";
+
+export interface RunningServer {
+  app: FastifyInstance;
+  store: Store;
+  taxonomies: Taxonomies;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: { store?: Store } = {}): Promise<RunningServer> {
+  const taxonomies = loadTaxonomies();
+  const store = options.store ?? (await openStore(config.databaseUrl));
+  const app = await buildApp({ config, store, taxonomies });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (e) {
+    await app.close();
+    if (options.store === undefined) await store.close();
+    throw e;
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : config.port;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  return {
+    app,
+    store,
+    taxonomies,
+    url,
+    close: async () => {
+      await app.close();
+      if (options.store === undefined) await store.close();
+    },
+  };
+}

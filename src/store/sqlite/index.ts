@@ -1,0 +1,264 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import type { Product } from "../../domain/product.js";
+import {
+  DuplicateError,
+  type NewUser,
+  type ProductMutation,
+  type ProductWriteOutcome,
+  type RevisionInfo,
+  type RevisionRecord,
+  type Store,
+  type User,
+} from "../types.js";
+import { SqliteFolksonomyStore } from "./folksonomy.js";
+import { type Migration, SQLITE_MIGRATIONS } from "./migrations.js";
+
+interface UserRow {
+  user_id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  admin: number;
+  moderator: number;
+  created_t: number;
+}
+
+interface RevisionRow {
+  code: string;
+  rev: number;
+  t: number;
+  user_id: string;
+  comment: string;
+  app_name: string;
+  app_version: string;
+  app_uuid: string;
+  user_agent: string;
+  changed_fields: string;
+}
+
+function toUser(row: UserRow): User {
+  return {
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    passwordHash: row.password_hash,
+    admin: row.admin === 1,
+    moderator: row.moderator === 1,
+    createdT: row.created_t,
+  };
+}
+
+/** `sqlite:/path/to.db`, `sqlite://relative.db`, `file:...` or a plain path. */
+export function sqlitePathFromUrl(url: string): string {
+  if (url.startsWith("sqlite://")) return url.slice("sqlite://".length);
+  if (url.startsWith("sqlite:")) return url.slice("sqlite:".length);
+  if (url.startsWith("file:")) return url.slice("file:".length);
+  return url;
+}
+
+export function applyMigrations(db: Database.Database, migrations: Migration[]): number[] {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_t INTEGER NOT NULL)");
+  const applied = new Set(
+    (db.prepare("SELECT version FROM schema_migrations").all() as Array<{ version: number }>).map((r) => r.version),
+  );
+  const done: number[] = [];
+  for (const m of migrations) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_t) VALUES (?, ?, ?)").run(
+        m.version,
+        m.name,
+        Math.floor(Date.now() / 1000),
+      );
+    }).immediate();
+    done.push(m.version);
+  }
+  return done;
+}
+
+export class SqliteStore implements Store {
+  readonly db: Database.Database;
+  readonly folksonomy: SqliteFolksonomyStore;
+  private readonly stmts;
+
+  constructor(path: string) {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma("journal_mode = WAL");
+    // NORMAL is durable in WAL mode except on power loss; FULL makes every acknowledged write survive that too.
+    this.db.pragma("synchronous = FULL");
+    this.db.pragma("foreign_keys = ON");
+    this.db.pragma("busy_timeout = 10000");
+    applyMigrations(this.db, SQLITE_MIGRATIONS);
+    this.folksonomy = new SqliteFolksonomyStore(this.db);
+    const db = this.db;
+    this.stmts = {
+      current: db.prepare(
+        "SELECT r.doc FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = ?",
+      ).pluck(),
+      revision: db.prepare("SELECT doc FROM revisions WHERE code = ? AND rev = ?").pluck(),
+      listRevisions: db.prepare(
+        "SELECT code, rev, t, user_id, comment, app_name, app_version, app_uuid, user_agent, changed_fields FROM revisions WHERE code = ? ORDER BY rev",
+      ),
+      insertRevision: db.prepare(
+        `INSERT INTO revisions (code, rev, t, user_id, comment, app_name, app_version, app_uuid, user_agent, changed_fields, doc)
+         VALUES (@code, @rev, @t, @userId, @comment, @appName, @appVersion, @appUuid, @userAgent, @changedFields, @doc)`,
+      ),
+      upsertProduct: db.prepare(
+        `INSERT INTO products (code, rev, revision_id) VALUES (?, ?, ?)
+         ON CONFLICT (code) DO UPDATE SET rev = excluded.rev, revision_id = excluded.revision_id`,
+      ),
+      countProducts: db.prepare("SELECT count(*) FROM products").pluck(),
+      getUser: db.prepare("SELECT * FROM users WHERE user_id = ?"),
+      listUsers: db.prepare("SELECT * FROM users ORDER BY user_id"),
+      addUser: db.prepare(
+        "INSERT INTO users (user_id, email, name, password_hash, admin, moderator, created_t) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ),
+      setPassword: db.prepare("UPDATE users SET password_hash = ? WHERE user_id = ?"),
+      deleteUserSessions: db.prepare("DELETE FROM sessions WHERE user_id = ?"),
+      deleteUserTokens: db.prepare("DELETE FROM tokens WHERE user_id = ?"),
+      deleteUser: db.prepare("DELETE FROM users WHERE user_id = ?"),
+      addSession: db.prepare("INSERT INTO sessions (user_id, secret_hash, created_t, expires_t) VALUES (?, ?, ?, ?)"),
+      pruneSessions: db.prepare(
+        `DELETE FROM sessions WHERE user_id = ? AND (expires_t <= ? OR secret_hash NOT IN
+           (SELECT secret_hash FROM sessions WHERE user_id = ? ORDER BY created_t DESC, rowid DESC LIMIT ?))`,
+      ),
+      getSession: db.prepare("SELECT user_id FROM sessions WHERE user_id = ? AND secret_hash = ? AND expires_t > ?").pluck(),
+      deleteSession: db.prepare("DELETE FROM sessions WHERE user_id = ? AND secret_hash = ?"),
+    };
+  }
+
+  static open(databaseUrl: string): SqliteStore {
+    return new SqliteStore(sqlitePathFromUrl(databaseUrl));
+  }
+
+  async getProduct(code: string): Promise<Product | undefined> {
+    const doc = this.stmts.current.get(code) as string | undefined;
+    return doc === undefined ? undefined : (JSON.parse(doc) as Product);
+  }
+
+  /** The stored JSON text of the current document (reads that only filter keys skip a copy). */
+  getProductJson(code: string): string | undefined {
+    return this.stmts.current.get(code) as string | undefined;
+  }
+
+  async getProductRevision(code: string, rev: number): Promise<Product | undefined> {
+    const doc = this.stmts.revision.get(code, rev) as string | undefined;
+    return doc === undefined ? undefined : (JSON.parse(doc) as Product);
+  }
+
+  async listRevisions(code: string): Promise<RevisionRecord[]> {
+    return (this.stmts.listRevisions.all(code) as RevisionRow[]).map((r) => ({
+      code: r.code,
+      rev: r.rev,
+      t: r.t,
+      userId: r.user_id,
+      comment: r.comment,
+      appName: r.app_name,
+      appVersion: r.app_version,
+      appUuid: r.app_uuid,
+      userAgent: r.user_agent,
+      changedFields: JSON.parse(r.changed_fields) as string[],
+    }));
+  }
+
+  async writeProduct<R>(code: string, info: RevisionInfo, mutate: ProductMutation<R>): Promise<ProductWriteOutcome<R>> {
+    // BEGIN IMMEDIATE takes the write lock before reading, so two processes cannot both read rev N.
+    const run = this.db.transaction((): ProductWriteOutcome<R> => {
+      const doc = this.stmts.current.get(code) as string | undefined;
+      const current = doc === undefined ? undefined : (JSON.parse(doc) as Product);
+      const outcome = mutate(current);
+      if ("reject" in outcome) return { written: false, result: outcome.reject };
+      const rev = typeof current?.rev === "number" ? current.rev + 1 : 1;
+      const product = { ...outcome.product, rev };
+      const { lastInsertRowid } = this.stmts.insertRevision.run({
+        code,
+        rev,
+        ...info,
+        changedFields: JSON.stringify(outcome.changedFields),
+        doc: JSON.stringify(product),
+      });
+      this.stmts.upsertProduct.run(code, rev, lastInsertRowid);
+      return { written: true, result: outcome.result, rev };
+    });
+    return run.immediate();
+  }
+
+  async countProducts(): Promise<number> {
+    return this.stmts.countProducts.get() as number;
+  }
+
+  async getUser(userId: string): Promise<User | undefined> {
+    const row = this.stmts.getUser.get(userId) as UserRow | undefined;
+    return row === undefined ? undefined : toUser(row);
+  }
+
+  async listUsers(): Promise<User[]> {
+    return (this.stmts.listUsers.all() as UserRow[]).map(toUser);
+  }
+
+  async addUser(user: NewUser): Promise<void> {
+    try {
+      this.stmts.addUser.run(
+        user.userId,
+        user.email,
+        user.name,
+        user.passwordHash,
+        user.admin ? 1 : 0,
+        user.moderator ? 1 : 0,
+        Math.floor(Date.now() / 1000),
+      );
+    } catch (e) {
+      if (e instanceof Database.SqliteError && e.code.startsWith("SQLITE_CONSTRAINT")) {
+        throw new DuplicateError(`user id or e-mail already in use: ${user.userId}`);
+      }
+      throw e;
+    }
+  }
+
+  async setPassword(userId: string, passwordHash: string): Promise<boolean> {
+    return this.db
+      .transaction(() => {
+        const changed = this.stmts.setPassword.run(passwordHash, userId).changes > 0;
+        this.stmts.deleteUserSessions.run(userId);
+        this.stmts.deleteUserTokens.run(userId);
+        return changed;
+      })
+      .immediate();
+  }
+
+  async deleteUser(userId: string): Promise<boolean> {
+    return this.db
+      .transaction(() => {
+        this.stmts.deleteUserTokens.run(userId);
+        this.stmts.deleteUserSessions.run(userId);
+        return this.stmts.deleteUser.run(userId).changes > 0;
+      })
+      .immediate();
+  }
+
+  async addSession(userId: string, secretHash: string, expiresT: number, maxPerUser: number): Promise<void> {
+    const now = Math.floor(Date.now() / 1000);
+    this.db
+      .transaction(() => {
+        this.stmts.addSession.run(userId, secretHash, now, expiresT);
+        this.stmts.pruneSessions.run(userId, now, userId, maxPerUser);
+      })
+      .immediate();
+  }
+
+  async getSessionUser(userId: string, secretHash: string, nowT: number): Promise<string | undefined> {
+    return this.stmts.getSession.get(userId, secretHash, nowT) as string | undefined;
+  }
+
+  async deleteSession(userId: string, secretHash: string): Promise<void> {
+    this.stmts.deleteSession.run(userId, secretHash);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

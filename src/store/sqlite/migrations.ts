@@ -1,0 +1,65 @@
+/**
+ * Versioned schema of the SQLite store. A migration is applied once, in order, inside a transaction;
+ * the applied versions are recorded in `schema_migrations`. Never edit a released migration: add one.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const SQLITE_MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: "products, revisions, users, sessions",
+    sql: `
+      -- Every state a product was ever in. The current document is the row products.revision_id
+      -- points to, so a product is stored once, not twice.
+      CREATE TABLE revisions (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL,
+        rev INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        user_id TEXT NOT NULL,
+        comment TEXT NOT NULL DEFAULT '',
+        app_name TEXT NOT NULL DEFAULT '',
+        app_version TEXT NOT NULL DEFAULT '',
+        app_uuid TEXT NOT NULL DEFAULT '',
+        user_agent TEXT NOT NULL DEFAULT '',
+        changed_fields TEXT NOT NULL DEFAULT '[]',
+        doc TEXT NOT NULL,
+        UNIQUE (code, rev)
+      );
+      CREATE TABLE products (
+        code TEXT PRIMARY KEY,
+        rev INTEGER NOT NULL,
+        revision_id INTEGER NOT NULL REFERENCES revisions(id)
+      ) WITHOUT ROWID;
+      CREATE TABLE users (
+        user_id TEXT PRIMARY KEY,
+        email TEXT NOT NULL DEFAULT '',
+        name TEXT NOT NULL DEFAULT '',
+        password_hash TEXT NOT NULL,
+        admin INTEGER NOT NULL DEFAULT 0,
+        moderator INTEGER NOT NULL DEFAULT 0,
+        created_t INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX users_email ON users(email) WHERE email <> '';
+      CREATE TABLE sessions (
+        user_id TEXT NOT NULL REFERENCES users(user_id) ON DELETE CASCADE,
+        secret_hash TEXT NOT NULL,
+        created_t INTEGER NOT NULL,
+        expires_t INTEGER NOT NULL,
+        PRIMARY KEY (user_id, secret_hash)
+      );
+      -- Folksonomy bearer tokens, stored as SHA-256 hashes.
+      CREATE TABLE tokens (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(user_id) ON DELETE CASCADE,
+        created_t INTEGER NOT NULL,
+        expires_t INTEGER NOT NULL
+      );
+      CREATE INDEX tokens_user ON tokens(user_id, created_t);
+    `,
+  },
+];

@@ -1,0 +1,90 @@
+/**
+ * The one storage interface of foodbase. `sqlite/` implements it today, `postgres/` later; nothing
+ * above this layer knows which database it talks to. All methods are async so that a networked
+ * database fits the same shape.
+ */
+import type { Product } from "../domain/product.js";
+import type { FolksonomyStore } from "./folksonomy-types.js";
+
+/** What a write records about itself (API.md §4.7). */
+export interface RevisionInfo {
+  userId: string;
+  /** Unix seconds. */
+  t: number;
+  comment: string;
+  appName: string;
+  appVersion: string;
+  appUuid: string;
+  userAgent: string;
+}
+
+export interface RevisionRecord extends RevisionInfo {
+  code: string;
+  rev: number;
+  changedFields: string[];
+}
+
+/**
+ * Decides the new state of a product from its current state, inside the store's transaction
+ * (the product is locked while it runs, so writes to one product are serialised). Must be pure and
+ * synchronous: it may be run again if the database asks for a retry.
+ */
+export type ProductMutation<R> = (
+  current: Product | undefined,
+) => { product: Product; changedFields: string[]; result: R } | { reject: R };
+
+export interface ProductWriteOutcome<R> {
+  written: boolean;
+  result: R;
+  rev?: number;
+}
+
+export interface User {
+  userId: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  admin: boolean;
+  moderator: boolean;
+  createdT: number;
+}
+
+export interface NewUser {
+  userId: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  admin?: boolean;
+  moderator?: boolean;
+}
+
+export interface Store {
+  /** Current product document by normalised code. */
+  getProduct(code: string): Promise<Product | undefined>;
+  /** The product as stored by revision `rev`. */
+  getProductRevision(code: string, rev: number): Promise<Product | undefined>;
+  listRevisions(code: string): Promise<RevisionRecord[]>;
+  /** Read-modify-write of one product in one transaction; the new revision is `current.rev + 1`. */
+  writeProduct<R>(code: string, info: RevisionInfo, mutate: ProductMutation<R>): Promise<ProductWriteOutcome<R>>;
+  countProducts(): Promise<number>;
+
+  getUser(userId: string): Promise<User | undefined>;
+  listUsers(): Promise<User[]>;
+  /** Throws `DuplicateError` when the id or e-mail is taken. */
+  addUser(user: NewUser): Promise<void>;
+  /** Also deletes the user's sessions and tokens (a password change revokes them). */
+  setPassword(userId: string, passwordHash: string): Promise<boolean>;
+  deleteUser(userId: string): Promise<boolean>;
+
+  /** Sessions are looked up by the SHA-256 of their secret, never the secret itself. */
+  addSession(userId: string, secretHash: string, expiresT: number, maxPerUser: number): Promise<void>;
+  getSessionUser(userId: string, secretHash: string, nowT: number): Promise<string | undefined>;
+  deleteSession(userId: string, secretHash: string): Promise<void>;
+
+  /** Folksonomy bearer tokens, login failure counters and key/value tags (issue 6). */
+  readonly folksonomy: FolksonomyStore;
+
+  close(): Promise<void>;
+}
+
+export class DuplicateError extends Error {}
