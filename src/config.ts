@@ -46,6 +46,7 @@ interface SettingSpec<K extends keyof Config> {
 }
 
 class ConfigError extends Error {}
+
 export { ConfigError };
 
 function integer(name: string, min: number, max: number) {
@@ -76,8 +77,22 @@ function spec<K extends keyof Config>(s: SettingSpec<K>): SettingSpec<K> {
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 export const SETTINGS = [
-  spec({ key: "host", env: "HOST", flag: "host", description: "Address to listen on", parse: text, default: "127.0.0.1" }),
-  spec({ key: "port", env: "PORT", flag: "port", description: "Port to listen on (0 = any free port)", parse: integer("PORT", 0, 65535), default: 8080 }),
+  spec({
+    key: "host",
+    env: "HOST",
+    flag: "host",
+    description: "Address to listen on",
+    parse: text,
+    default: "127.0.0.1",
+  }),
+  spec({
+    key: "port",
+    env: "PORT",
+    flag: "port",
+    description: "Port to listen on (0 = any free port)",
+    parse: integer("PORT", 0, 65535),
+    default: 8080,
+  }),
   spec({
     key: "databaseUrl",
     env: "DATABASE_URL",
@@ -105,9 +120,30 @@ export const SETTINGS = [
     parse: integer("FOODBASE_BODY_LIMIT", 1024, 1024 * 1024 * 1024),
     default: 1024 * 1024,
   }),
-  spec({ key: "stagingUser", env: "FOODBASE_STAGING_USER", flag: "staging-user", description: "User name of the optional HTTP Basic staging gate (gate off when empty)", parse: text, default: "" }),
-  spec({ key: "stagingPassword", env: "FOODBASE_STAGING_PASSWORD", flag: "staging-password", description: "Password of the staging gate", parse: text, default: "" }),
-  spec({ key: "stagingRealm", env: "FOODBASE_STAGING_REALM", flag: "staging-realm", description: "Realm of the staging gate", parse: text, default: "foodbase" }),
+  spec({
+    key: "stagingUser",
+    env: "FOODBASE_STAGING_USER",
+    flag: "staging-user",
+    description: "User name of the optional HTTP Basic staging gate (gate off when empty)",
+    parse: text,
+    default: "",
+  }),
+  spec({
+    key: "stagingPassword",
+    env: "FOODBASE_STAGING_PASSWORD",
+    flag: "staging-password",
+    description: "Password of the staging gate",
+    parse: text,
+    default: "",
+  }),
+  spec({
+    key: "stagingRealm",
+    env: "FOODBASE_STAGING_REALM",
+    flag: "staging-realm",
+    description: "Realm of the staging gate",
+    parse: text,
+    default: "foodbase",
+  }),
   spec({
     key: "stagingGateFolksonomy",
     env: "FOODBASE_STAGING_GATE_FOLKSONOMY",
@@ -122,7 +158,8 @@ export const SETTINGS = [
     flag: "nutriscore-headline-version",
     description: "Nutri-Score version copied to `nutrition_grades` & co (`2021` or `2023`)",
     parse: (raw): NutriScoreVersion => {
-      if (raw !== "2021" && raw !== "2023") throw new ConfigError("FOODBASE_NUTRISCORE_HEADLINE_VERSION must be 2021 or 2023");
+      if (raw !== "2021" && raw !== "2023")
+        throw new ConfigError("FOODBASE_NUTRISCORE_HEADLINE_VERSION must be 2021 or 2023");
       return raw;
     },
     default: "2021" as NutriScoreVersion,
@@ -186,7 +223,14 @@ export const SETTINGS = [
     parse: integer("FOODBASE_AUTH_FAILURE_WINDOW", 1, 86400),
     default: 600,
   }),
-  spec({ key: "publicUrl", env: "FOODBASE_PUBLIC_URL", flag: "public-url", description: "Public base URL (for links in answers)", parse: text, default: "" }),
+  spec({
+    key: "publicUrl",
+    env: "FOODBASE_PUBLIC_URL",
+    flag: "public-url",
+    description: "Public base URL (for links in answers)",
+    parse: text,
+    default: "",
+  }),
 ];
 
 export function defaultConfig(): Config {

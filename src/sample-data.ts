@@ -24,11 +24,27 @@ export async function loadSampleProducts(
   const now = Math.floor(Date.now() / 1000);
   for (const params of sample.writes) {
     const code = normalizeBarcode(params.code ?? "");
-    const info = { userId: sample.user_id, t: now, comment: "sample data", appName: "foodbase", appVersion: "", appUuid: "", userAgent: "" };
+    const info = {
+      userId: sample.user_id,
+      t: now,
+      comment: "sample data",
+      appName: "foodbase",
+      appVersion: "",
+      appUuid: "",
+      userAgent: "",
+    };
     await store.writeProduct<EditOutcome>(code, info, (current) => {
-      const edit = applyProductEdit(current, { code, params, userId: sample.user_id, now }, { taxonomies, nutriscoreHeadlineVersion });
+      const edit = applyProductEdit(
+        current,
+        { code, params, userId: sample.user_id, now },
+        { taxonomies, nutriscoreHeadlineVersion },
+      );
       if (!edit.ok) throw new Error(`sample product ${code}: ${edit.message}`);
-      return { product: sortKeysDeep(edit.product) as Record<string, unknown>, changedFields: edit.changedFields, result: edit };
+      return {
+        product: sortKeysDeep(edit.product) as Record<string, unknown>,
+        changedFields: edit.changedFields,
+        result: edit,
+      };
     });
   }
   return sample.writes.length;

@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import { loadTaxonomies } from "./domain/taxonomy/index.js";
 import type { Taxonomies } from "./domain/taxonomy/types.js";
 import { buildApp } from "./http/app.js";
+import { buildFolksonomyApp } from "./http/folksonomy/index.js";
 import { openStore } from "./store/open.js";
 import type { Store } from "./store/types.js";
 
@@ -12,16 +13,27 @@ export interface RunningServer {
   store: Store;
   taxonomies: Taxonomies;
   url: string;
+  /** Base URL of the folksonomy API's own listener (config `folksonomyPort` > 0). */
+  folksonomyUrl?: string;
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, options: { store?: Store } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { store?: Store; logStream?: NodeJS.WritableStream } = {},
+): Promise<RunningServer> {
   const taxonomies = loadTaxonomies();
   const store = options.store ?? (await openStore(config.databaseUrl));
-  const app = await buildApp({ config, store, taxonomies });
+  const app = await buildApp({ config, store, taxonomies, logStream: options.logStream });
+  let folksonomyApp: FastifyInstance | undefined;
   try {
     await app.listen({ host: config.host, port: config.port });
+    if (config.folksonomyPort > 0) {
+      folksonomyApp = await buildFolksonomyApp(app.foodbase);
+      await folksonomyApp.listen({ host: config.host, port: config.folksonomyPort });
+    }
   } catch (e) {
+    await folksonomyApp?.close();
     await app.close();
     if (options.store === undefined) await store.close();
     throw e;
@@ -35,7 +47,9 @@ export async function startServer(config: Config, options: { store?: Store } = {
     store,
     taxonomies,
     url,
+    ...(folksonomyApp ? { folksonomyUrl: `http://${host}:${config.folksonomyPort}` } : {}),
     close: async () => {
+      await folksonomyApp?.close();
       await app.close();
       if (options.store === undefined) await store.close();
     },

@@ -38,7 +38,10 @@ export async function createSession(store: Store, userId: string, lifetimeSecond
 }
 
 /** The user id of a live session cookie, or undefined (unknown, expired or malformed = anonymous). */
-export async function userFromSessionCookie(store: Store, cookieValue: string | undefined): Promise<string | undefined> {
+export async function userFromSessionCookie(
+  store: Store,
+  cookieValue: string | undefined,
+): Promise<string | undefined> {
   if (!cookieValue) return undefined;
   const parsed = parseSessionCookieValue(cookieValue);
   if (parsed === undefined) return undefined;

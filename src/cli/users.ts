@@ -79,14 +79,16 @@ export function registerUsersCommands(program: Command): void {
     process.stdout.write(`user ${userId} added\n`);
   });
 
-  addSettingOptions(users.command("list").description("List accounts"), dbOnly).action(async (flags: Record<string, unknown>) => {
-    await withStore(flags, async (store) => {
-      for (const u of await store.listUsers()) {
-        const roles = [u.admin ? "admin" : "", u.moderator ? "moderator" : ""].filter(Boolean).join(",");
-        process.stdout.write(`${u.userId}\t${u.email}\t${u.name}\t${roles}\n`);
-      }
-    });
-  });
+  addSettingOptions(users.command("list").description("List accounts"), dbOnly).action(
+    async (flags: Record<string, unknown>) => {
+      await withStore(flags, async (store) => {
+        for (const u of await store.listUsers()) {
+          const roles = [u.admin ? "admin" : "", u.moderator ? "moderator" : ""].filter(Boolean).join(",");
+          process.stdout.write(`${u.userId}\t${u.email}\t${u.name}\t${roles}\n`);
+        }
+      });
+    },
+  );
 
   const passwd = users
     .command("passwd <user_id>")

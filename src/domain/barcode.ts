@@ -29,7 +29,8 @@ function validGtin14(gtin: string): string | undefined {
 
 /** Step 1: extract AI (01) from GS1 element strings and Digital Links; undefined when not GS1. */
 function gtinFromGs1(text: string): string | undefined {
-  const s = text.replace(/[\u001d\u241d]/g, "^");
+  // FNC1 (U+001D, or its visible stand-in U+241D) separates GS1 elements.
+  const s = text.replaceAll("\u001d", "^").replaceAll("\u241d", "^");
   let gtin: string | undefined;
   if (s.startsWith("(")) {
     gtin = /^\(01\)(\d{14})/.exec(s)?.[1];

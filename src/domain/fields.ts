@@ -26,7 +26,11 @@ export function parseFieldsParam(fields: string | undefined): string[] | "all" {
 }
 
 /** §3.3: first non-empty value among request languages, main language, en, then the others alphabetically. */
-export function languageFieldValue(product: Product, field: string, requestLanguages: string[] | undefined): string | undefined {
+export function languageFieldValue(
+  product: Product,
+  field: string,
+  requestLanguages: string[] | undefined,
+): string | undefined {
   const candidates: string[] = [...(requestLanguages ?? [])];
   if (typeof product.lang === "string") candidates.push(product.lang);
   candidates.push("en");
@@ -47,7 +51,8 @@ function languagesOf(product: Product, field: string): Record<string, unknown> {
   const prefix = `${field}_`;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(product).sort()) {
-    if (key.startsWith(prefix) && /^[a-z]{2}$/.test(key.slice(prefix.length))) out[key.slice(prefix.length)] = product[key];
+    if (key.startsWith(prefix) && /^[a-z]{2}$/.test(key.slice(prefix.length)))
+      out[key.slice(prefix.length)] = product[key];
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { applyNutrimentEdit } from "./nutriments/index.js";
 import type { Nutriments, Product } from "./product.js";
 import { getNutriments, getStringArray } from "./product.js";
 import { parseProductQuantity, parseServingQuantity } from "./quantity.js";
-import { appendTagsToText, FREE_TAG_FIELDS, TAG_FIELD_NAMES } from "./tags.js";
+import { appendTagsToText, computeTagFields, TAG_FIELDS, type TagField } from "./tags.js";
 import { countryFromCode } from "./taxonomy/index.js";
 
 export type EditParams = Record<string, string>;
@@ -143,16 +143,20 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
     else product.serving_quantity = q;
   }
 
-  for (const field of TAG_FIELD_NAMES) {
+  const tagFields = Object.keys(TAG_FIELDS) as TagField[];
+  for (const field of tagFields) {
     const text = nonEmpty(params, field);
-    if (text !== undefined) {
-      product[field] = text;
-      if (!FREE_TAG_FIELDS.has(field)) product[`${field}_lc`] = L;
-    }
-    const added = nonEmpty(params, `add_${field}`);
-    if (added !== undefined) {
-      product[field] = appendTagsToText(product, field, added, L, ctx.taxonomies);
-      if (!FREE_TAG_FIELDS.has(field) && product[`${field}_lc`] === undefined) product[`${field}_lc`] = L;
+    if (text === undefined) continue;
+    product[field] = text;
+    if (TAG_FIELDS[field].kind !== "free") product[`${field}_lc`] = L;
+  }
+  // add_<f> compares with the tags of the text as it is after <f> was applied (§4.4).
+  const additions = tagFields.filter((field) => nonEmpty(params, `add_${field}`) !== undefined);
+  if (additions.length > 0) {
+    Object.assign(product, computeTagFields(product, ctx.taxonomies));
+    for (const field of additions) {
+      product[field] = appendTagsToText(product, field, nonEmpty(params, `add_${field}`) as string, L, ctx.taxonomies);
+      if (TAG_FIELDS[field].kind !== "free" && product[`${field}_lc`] === undefined) product[`${field}_lc`] = L;
     }
   }
 
@@ -181,9 +185,11 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
     },
     ctx.taxonomies.nutrients,
   );
-  if (!nutriments.ok) return { ok: false, parameter: nutriments.parameter, value: nutriments.value, message: nutriments.message };
+  if (!nutriments.ok)
+    return { ok: false, parameter: nutriments.parameter, value: nutriments.value, message: nutriments.message };
   product.nutriments = nutriments.nutriments;
   if (nutriments.nutritionDataOn) product.nutrition_data = "on";
+  if (nutriments.nutritionDataPreparedOn) product.nutrition_data_prepared = "on";
 
   product.last_modified_t = now;
   product.last_updated_t = now;
@@ -192,6 +198,7 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
   product.last_edit_dates_tags = dateTags(now);
   product.editors_tags = [...new Set([...getStringArray(product, "editors_tags"), userId])].sort();
 
-  const enriched = enrichProduct(product, ctx);
-  return { ok: true, product: enriched, changedFields: changedFields(current, enriched) };
+  // What the contributor changed, before derived fields (Nutri-Score, misc_tags) follow suit.
+  const changed = changedFields(current, product);
+  return { ok: true, product: enrichProduct(product, ctx), changedFields: changed };
 }

@@ -9,23 +9,25 @@ import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { CredentialVerifier } from "../accounts/credentials.js";
 import type { Config } from "../config.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
 import type { Store } from "../store/types.js";
-import { CredentialVerifier } from "../accounts/credentials.js";
-import { apiErrorBody, HttpError } from "./errors.js";
-import { JSON_TYPE } from "./json.js";
 import { authRoutes } from "./auth.js";
+import { apiErrorBody, HttpError } from "./errors.js";
 import { folksonomyRoutes } from "./folksonomy/index.js";
+import { JSON_TYPE } from "./json.js";
 import { productReadRoutes } from "./product-read.js";
 import { productWriteRoutes } from "./product-write.js";
-import { stagingGate } from "./staging-gate.js";
 import { redactUrl } from "./redact.js";
+import { stagingGate } from "./staging-gate.js";
 
 export interface AppDeps {
   config: Config;
   store: Store;
   taxonomies: Taxonomies;
+  /** Where JSON logs go (stdout when absent). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface AppContext extends AppDeps {
@@ -41,7 +43,10 @@ declare module "fastify" {
 const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
 
 function sendApiError(reply: FastifyReply, status: number, id: string, message: string): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(JSON.stringify(apiErrorBody([{ id, message }])));
+  return reply
+    .code(status)
+    .type(JSON_TYPE)
+    .send(JSON.stringify(apiErrorBody([{ id, message }])));
 }
 
 /** Fastify and plugin errors → the product API's JSON error bodies (API.md §1.1). */
@@ -52,10 +57,20 @@ function errorHandler(this: FastifyInstance, error: FastifyError, request: Fasti
   }
   const code = error.code ?? "";
   if (error.statusCode === 413 || code === "FST_ERR_CTP_BODY_TOO_LARGE" || code === "FST_REQ_FILE_TOO_LARGE") {
-    return sendApiError(reply, 413, "payload_too_large", `request body is larger than ${this.foodbase.config.bodyLimit} bytes`);
+    return sendApiError(
+      reply,
+      413,
+      "payload_too_large",
+      `request body is larger than ${this.foodbase.config.bodyLimit} bytes`,
+    );
   }
   if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-    return sendApiError(reply, 415, "unsupported_media_type", `unsupported content type: ${request.headers["content-type"] ?? ""}`);
+    return sendApiError(
+      reply,
+      415,
+      "unsupported_media_type",
+      `unsupported content type: ${request.headers["content-type"] ?? ""}`,
+    );
   }
   if (error.validation) {
     return sendApiError(reply, 400, "invalid_parameter", error.message);
@@ -73,8 +88,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          ip: req.ip,
+        }),
       },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 2000 },
@@ -97,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // An empty body is "no body", even with Content-Type: application/json (API.md §1).
   app.removeContentTypeParser("application/json");
+  // No route takes plain text: it falls to the catch-all parser below (415).
+  app.removeContentTypeParser("text/plain");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === "") return done(null, undefined);
@@ -130,7 +152,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fieldSize: config.bodyLimit, fileSize: config.bodyLimit, fields: 1000, files: 20, parts: 1100 },
   });
-  await app.register(cors, { origin: "*", maxAge: 86400, strictPreflight: false, methods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"] });
+  await app.register(cors, {
+    origin: "*",
+    maxAge: 86400,
+    strictPreflight: false,
+    methods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
+  });
 
   app.addHook("onRequest", stagingGate(config));
 
@@ -147,7 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   app.get("/health", { schema: { hide: true } }, async (_req, reply) => reply.type(JSON_TYPE).send('{"status":"ok"}'));
-  app.get("/api/openapi.json", { schema: { hide: true } }, async (_req, reply) => reply.type(JSON_TYPE).send(app.swagger()));
+  app.get("/api/openapi.json", { schema: { hide: true } }, async (_req, reply) =>
+    reply.type(JSON_TYPE).send(app.swagger()),
+  );
 
   await app.register(productReadRoutes);
   await app.register(productWriteRoutes);

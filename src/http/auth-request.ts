@@ -10,7 +10,11 @@ export type RequestAuth =
   | { kind: "refused" }
   | { kind: "anonymous"; clearCookie: boolean };
 
-export async function authenticateCgiRequest(app: FastifyInstance, request: FastifyRequest, params: Params): Promise<RequestAuth> {
+export async function authenticateCgiRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  params: Params,
+): Promise<RequestAuth> {
   const userId = (params.user_id ?? "").trim();
   const password = params.password ?? "";
   if (userId.includes("@")) return { kind: "refused" };

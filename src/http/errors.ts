@@ -27,7 +27,9 @@ export class HttpError extends Error {
     readonly body: unknown,
     readonly headers: Record<string, string> = {},
   ) {
-    super(typeof body === "object" && body !== null && "status_verbose" in body ? String(body.status_verbose) : "error");
+    super(
+      typeof body === "object" && body !== null && "status_verbose" in body ? String(body.status_verbose) : "error",
+    );
   }
 
   static invalidParameter(parameter: string, value: string, message: string): HttpError {

@@ -49,7 +49,11 @@ function stripJsonSuffix(segment: string): string {
   return segment.endsWith(".json") ? segment.slice(0, -5) : segment;
 }
 
-async function loadProduct(app: FastifyInstance, code: string, rev: number | "invalid" | undefined): Promise<Product | undefined> {
+async function loadProduct(
+  app: FastifyInstance,
+  code: string,
+  rev: number | "invalid" | undefined,
+): Promise<Product | undefined> {
   if (code === "" || rev === "invalid") return undefined;
   const { store } = app.foodbase;
   return rev === undefined ? store.getProduct(code) : store.getProductRevision(code, rev);
@@ -82,9 +86,11 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
     const received = request.params.slug === undefined ? stripJsonSuffix(request.params.code) : request.params.code;
     const code = normalizeBarcode(received);
     const v0 = version === "v0";
-    if (code === "") return send(reply, v0 ? 200 : 400, { code: "", status: 0, status_verbose: "no code or invalid code" });
+    if (code === "")
+      return send(reply, v0 ? 200 : 400, { code: "", status: 0, status_verbose: "no code or invalid code" });
     const product = await loadProduct(app, code, parseRev(params.rev));
-    if (product === undefined) return send(reply, v0 ? 200 : 404, { code, status: 0, status_verbose: "product not found" });
+    if (product === undefined)
+      return send(reply, v0 ? 200 : 404, { code, status: 0, status_verbose: "product not found" });
     const selected = selectFields(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
     return send(reply, 200, { code, product: selected, status: 1, status_verbose: "product found" });
   };
@@ -97,7 +103,11 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
         errors: [
           {
             impact: V3_FAILURE,
-            message: { id: "invalid_user_id_and_password", lc_name: "Invalid user id and password", name: "Invalid user id and password" },
+            message: {
+              id: "invalid_user_id_and_password",
+              lc_name: "Invalid user id and password",
+              name: "Invalid user id and password",
+            },
           },
         ],
         status: "failure",
@@ -137,7 +147,11 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
       return send(reply, 404, {
         code,
         errors: [
-          { field: { id: "code", value: code }, impact: V3_FAILURE, message: { id: "product_not_found", lc_name: "", name: "" } },
+          {
+            field: { id: "code", value: code },
+            impact: V3_FAILURE,
+            message: { id: "product_not_found", lc_name: "", name: "" },
+          },
         ],
         result: notFoundResult,
         status: "failure",

@@ -1,8 +1,8 @@
 /** `POST|GET /cgi/product_jqm2.pl`: add or edit a product (API.md §4). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { normalizeBarcode } from "../domain/barcode.js";
-import { applyProductEdit, type EditOutcome } from "../domain/product-edit.js";
 import type { Product } from "../domain/product.js";
+import { applyProductEdit, type EditOutcome } from "../domain/product-edit.js";
 import { authenticateCgiRequest } from "./auth-request.js";
 import { cgiParams } from "./body.js";
 import { JSON_TYPE, sortKeysDeep } from "./json.js";
@@ -27,7 +27,8 @@ export async function productWriteRoutes(app: FastifyInstance): Promise<void> {
     }
     const code = normalizeBarcode(params.code ?? "");
     if (code === "") return send(reply, 200, STATUS(0, "no code or invalid code"));
-    if ((params.new_code ?? "").trim() !== "") return send(reply, 200, STATUS(0, "changing the barcode is not supported"));
+    if ((params.new_code ?? "").trim() !== "")
+      return send(reply, 200, STATUS(0, "changing the barcode is not supported"));
 
     const now = Math.floor(Date.now() / 1000);
     const userId = auth.user.userId;
@@ -43,10 +44,14 @@ export async function productWriteRoutes(app: FastifyInstance): Promise<void> {
         userAgent: request.headers["user-agent"] ?? "",
       },
       (current: Product | undefined) => {
-        const edit = applyProductEdit(current, { code, params, userId, now }, {
-          taxonomies,
-          nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion,
-        });
+        const edit = applyProductEdit(
+          current,
+          { code, params, userId, now },
+          {
+            taxonomies,
+            nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion,
+          },
+        );
         if (!edit.ok) return { reject: edit };
         return { product: sortKeysDeep(edit.product) as Product, changedFields: edit.changedFields, result: edit };
       },

@@ -20,7 +20,11 @@ export function stagingGate(config: Config) {
     if (!enabled || request.method === "OPTIONS") return;
     const path = request.url.split("?")[0] ?? "";
     if (path === "/health" || path === "/health/") return;
-    if (!config.stagingGateFolksonomy && (path === config.folksonomyPrefix || path.startsWith(`${config.folksonomyPrefix}/`))) return;
+    if (
+      !config.stagingGateFolksonomy &&
+      (path === config.folksonomyPrefix || path.startsWith(`${config.folksonomyPrefix}/`))
+    )
+      return;
     const header = request.headers.authorization ?? "";
     const match = /^basic\s+(.+)$/i.exec(header);
     if (match) {

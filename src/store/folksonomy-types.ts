@@ -1,3 +1,145 @@
-/** Storage of the folksonomy service: bearer tokens, login failures, product key/value tags. */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by the folksonomy work (issue 6)
-export interface FolksonomyStore {}
+/**
+ * Storage of the folksonomy service (API.md §7): bearer tokens, login failure counters, product
+ * key/value tags and their history. Implemented by `sqlite/folksonomy.ts`; a PostgreSQL store can
+ * implement the same interface: every method is async, takes and returns plain values, and each
+ * write runs in one transaction of its own.
+ *
+ * Rows come back with their keys in the API's order (§7.1), so they can be serialised as they are.
+ */
+
+/** A tag as the API shows it. `owner` "" = public; `last_edit` = UTC `YYYY-MM-DDTHH:MM:SS[.ffffff]`. */
+export interface TagRow {
+  product: string;
+  k: string;
+  v: string;
+  owner: string;
+  version: number;
+  editor: string;
+  last_edit: string;
+  comment: string;
+}
+
+/** `GET /values` rows: a tag without its comment. */
+export type TagValueRow = Omit<TagRow, "comment">;
+
+export interface ProductKeyValue {
+  product: string;
+  k: string;
+  v: string;
+}
+
+export interface ProductStats {
+  product: string;
+  /** Matching tags of the product. */
+  keys: number;
+  last_edit: string;
+  /** Distinct editors of those tags. */
+  editors: number;
+}
+
+export interface KeyStats {
+  k: string;
+  /** Tags (one per product) with this key. */
+  count: number;
+  /** Distinct values. */
+  values: number;
+}
+
+export interface ValueCount {
+  v: string;
+  product_count: number;
+}
+
+/** A tag to write: `editor` is the authenticated user, `lastEdit` the formatted time of the write. */
+export interface TagWrite {
+  product: string;
+  owner: string;
+  k: string;
+  v: string;
+  version: number;
+  editor: string;
+  comment: string;
+  lastEdit: string;
+}
+
+export type TagCreateResult = { ok: true } | { ok: false; reason: "exists" };
+
+export type TagUpdateResult =
+  | { ok: true }
+  | { ok: false; reason: "not_found" }
+  /** `version` was not the current version + 1; `expected` is what it should have been. */
+  | { ok: false; reason: "version"; expected: number };
+
+export interface TagDelete {
+  product: string;
+  owner: string;
+  k: string;
+  /** Must be the current version. */
+  version: number;
+  editor: string;
+  lastEdit: string;
+}
+
+/** Filters shared by listings: `k` "" = every key; `v` only applies with a non-empty `k`. */
+export interface TagFilter {
+  owner: string;
+  k: string;
+  v: string;
+}
+
+/** A login attempt whose outcome is not known yet (it counts as a failure until settled). */
+export interface LoginAttempt {
+  readonly id: string;
+  readonly userName: string;
+}
+
+export interface LoginLimits {
+  /** Failures within the window that block further attempts. */
+  limit: number;
+  windowMs: number;
+}
+
+export type LoginAttemptStart = { ok: true; attempt: LoginAttempt } | { ok: false; retryAfterMs: number };
+
+export interface FolksonomyStore {
+  /** Stores a token hash; keeps at most `maxPerUser` live tokens for the user (oldest dropped). */
+  addToken(userId: string, tokenHash: string, nowT: number, expiresT: number, maxPerUser: number): Promise<void>;
+  /** The user of a live token (by the SHA-256 of the token), or undefined. */
+  getTokenUser(tokenHash: string, nowT: number): Promise<string | undefined>;
+
+  /**
+   * Records the start of a login attempt, unless the user name or the client address is blocked:
+   * the user name by `limit` failed or still pending attempts within the window, the address by
+   * failures for `limit` distinct user names within the window. Atomic, so parallel attempts (in
+   * any process sharing the database) cannot all slip through.
+   */
+  beginLoginAttempt(userName: string, address: string, nowMs: number, limits: LoginLimits): Promise<LoginAttemptStart>;
+  /** A failure stays counted; a success deletes every failure of that user name. */
+  endLoginAttempt(attempt: LoginAttempt, succeeded: boolean): Promise<void>;
+
+  /** Creates a tag at version 1; `exists` if (product, owner, k) already has one. Appends to the history. */
+  createTag(tag: TagWrite): Promise<TagCreateResult>;
+  /** Replaces a tag; `tag.version` must be the current version + 1. Appends to the history. */
+  updateTag(tag: TagWrite): Promise<TagUpdateResult>;
+  /** Deletes a tag at its current version, appending a version-0 "DELETE" row to the history. */
+  deleteTag(tag: TagDelete): Promise<boolean>;
+
+  /** Tags of a product, by k; only the given keys when `keys` is set. */
+  getProductTags(product: string, owner: string, keys?: readonly string[]): Promise<TagRow[]>;
+  getTag(product: string, owner: string, k: string): Promise<TagRow | undefined>;
+  /** Tags whose key is `prefix` or starts with `prefix:`, by k. */
+  getTagsWithPrefix(product: string, owner: string, prefix: string): Promise<TagRow[]>;
+  /** Every state of a tag, deletions included: version descending, latest first on ties. */
+  getTagVersions(product: string, owner: string, k: string): Promise<TagRow[]>;
+
+  /** `GET /products`: by product, k; only the given products when `codes` is non-empty. */
+  listProducts(filter: TagFilter, codes: readonly string[]): Promise<ProductKeyValue[]>;
+  /** `GET /products/stats`: by product. */
+  productStats(filter: TagFilter): Promise<ProductStats[]>;
+  /** `GET /keys`: `q` = case-insensitive literal substring of k ("" = all); count desc, then k. */
+  keyStats(owner: string, q: string): Promise<KeyStats[]>;
+  /** `GET /values/{k}`: `q` = case-insensitive literal substring of v; count desc, then v. */
+  valueCounts(owner: string, k: string, q: string, limit: number): Promise<ValueCount[]>;
+  /** `GET /values`: tags of the given products and/or keys (an empty list = no filter), by product, k. */
+  tagValues(owner: string, codes: readonly string[], keys: readonly string[]): Promise<TagValueRow[]>;
+}

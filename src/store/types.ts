@@ -39,6 +39,13 @@ export interface ProductWriteOutcome<R> {
   rev?: number;
 }
 
+export interface ProductUpsert {
+  code: string;
+  product: Product;
+  info: RevisionInfo;
+  changedFields: string[];
+}
+
 export interface User {
   userId: string;
   email: string;
@@ -66,6 +73,11 @@ export interface Store {
   listRevisions(code: string): Promise<RevisionRecord[]>;
   /** Read-modify-write of one product in one transaction; the new revision is `current.rev + 1`. */
   writeProduct<R>(code: string, info: RevisionInfo, mutate: ProductMutation<R>): Promise<ProductWriteOutcome<R>>;
+  /**
+   * Bulk write for imports and benchmarks: each item becomes the next revision of its product, the
+   * whole batch in one transaction. Returns the revision numbers written, in order.
+   */
+  upsertProducts(items: ProductUpsert[]): Promise<number[]>;
   countProducts(): Promise<number>;
 
   getUser(userId: string): Promise<User | undefined>;

@@ -21,9 +21,7 @@ const COMPUTED_NUTRIENT_IDS: ReadonlySet<string> = new Set([
 
 export function isComputedNutrientId(nid: string): boolean {
   return (
-    nid.startsWith("nutrition-score") ||
-    nid.endsWith("-estimate-from-ingredients") ||
-    COMPUTED_NUTRIENT_IDS.has(nid)
+    nid.startsWith("nutrition-score") || nid.endsWith("-estimate-from-ingredients") || COMPUTED_NUTRIENT_IDS.has(nid)
   );
 }
 

@@ -25,12 +25,7 @@ export interface FruitPercentage2021 {
   withContributorValue?: boolean;
 }
 
-export type FruitSource2023 =
-  | "category_override"
-  | "contributor"
-  | "estimate_from_ingredients"
-  | "category"
-  | "none";
+export type FruitSource2023 = "category_override" | "contributor" | "estimate_from_ingredients" | "category" | "none";
 
 export interface FruitPercentage2023 {
   /** Not yet rounded; undefined when no source applies. */

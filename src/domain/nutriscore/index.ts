@@ -7,29 +7,15 @@ import type { Product } from "../product.js";
 import { getNutriments } from "../product.js";
 import type { Taxonomies } from "../taxonomy/types.js";
 import { ProductCategories } from "./categories.js";
-import {
-  canonicalNutriScoreRules,
-  DEFAULT_NUTRISCORE_CATEGORY_LISTS,
-  type NutriScoreCategoryLists,
-} from "./config.js";
-import {
-  computeApplicability,
-  computeFlags2021,
-  computeFlags2023,
-  type IngredientEstimates,
-} from "./flags.js";
+import { canonicalNutriScoreRules, DEFAULT_NUTRISCORE_CATEGORY_LISTS, type NutriScoreCategoryLists } from "./config.js";
+import { computeApplicability, computeFlags2021, computeFlags2023, type IngredientEstimates } from "./flags.js";
 import { fruitPercentage2021, fruitPercentage2023 } from "./fruits.js";
 import { buildInputs2021, buildInputs2023, computeNutrientAvailability } from "./inputs.js";
 import { isNutriScoreOwnedMiscTag, nutriScoreMiscTags } from "./misc-tags.js";
 import { numericValue } from "./numbers.js";
 import { computeNutriScore2021, unscoredData2021 } from "./nutriscore-2021.js";
 import { computeNutriScore2023, unscoredData2023 } from "./nutriscore-2023.js";
-import {
-  type VersionOutcome,
-  withoutNutriScoreFields,
-  writeHeadlineFields,
-  writeWarningFields,
-} from "./output.js";
+import { type VersionOutcome, withoutNutriScoreFields, writeHeadlineFields, writeWarningFields } from "./output.js";
 import type { JsonObject, NutriScoreGrade, NutriScoreLetter, NutriScoreVersion } from "./types.js";
 
 export { inheritedFromCategories, inheritedFromCategoryTags } from "./categories.js";
@@ -59,13 +45,37 @@ export interface NutriScoreContext {
   ingredientEstimates?: IngredientEstimates;
 }
 
+/** The fields of `nutriscore.<v>` shared by both versions. */
+type VersionStatus = Omit<VersionOutcome, "data" | "grade" | "score">;
+
+/** `nutriscore.<v>` with the keys in the order of §2.9 (object literals: cheap to build). */
 function versionOutcome(
-  common: Omit<VersionOutcome, "data" | "grade" | "score">,
+  status: VersionStatus,
   data: JsonObject,
   grade: NutriScoreGrade,
   score: number | undefined,
 ): VersionOutcome {
-  const outcome: VersionOutcome = { ...common, data, grade };
+  const outcome: VersionOutcome =
+    status.not_applicable_category === undefined
+      ? {
+          category_available: status.category_available,
+          nutriscore_applicable: status.nutriscore_applicable,
+          nutrients_available: status.nutrients_available,
+          nutriscore_computed: status.nutriscore_computed,
+          preparation: status.preparation,
+          data,
+          grade,
+        }
+      : {
+          category_available: status.category_available,
+          nutriscore_applicable: status.nutriscore_applicable,
+          nutrients_available: status.nutrients_available,
+          nutriscore_computed: status.nutriscore_computed,
+          not_applicable_category: status.not_applicable_category,
+          preparation: status.preparation,
+          data,
+          grade,
+        };
   if (score !== undefined) outcome.score = score;
   return outcome;
 }
@@ -75,10 +85,7 @@ function versionOutcome(
  * nutrition / Eco-Score status misc tags are rebuilt from its `categories_tags` and `nutriments`.
  */
 export function applyNutriScore(product: Product, ctx: NutriScoreContext): Product {
-  const rules = canonicalNutriScoreRules(
-    ctx.taxonomies,
-    ctx.categoryLists ?? DEFAULT_NUTRISCORE_CATEGORY_LISTS,
-  );
+  const rules = canonicalNutriScoreRules(ctx.taxonomies, ctx.categoryLists ?? DEFAULT_NUTRISCORE_CATEGORY_LISTS);
   const estimates = ctx.ingredientEstimates ?? {};
   const source = getNutriments(product);
   const { product: result, nutriments } = withoutNutriScoreFields(product);
@@ -100,14 +107,12 @@ export function applyNutriScore(product: Product, ctx: NutriScoreContext): Produ
   );
   const computed = applicability.applicable === 1 && availability.nutrientsAvailable === 1;
 
-  const common: Omit<VersionOutcome, "data" | "grade" | "score"> = {
+  const common: VersionStatus = {
     category_available: applicability.categoryAvailable,
     nutriscore_applicable: applicability.applicable,
     nutrients_available: availability.nutrientsAvailable,
     nutriscore_computed: computed ? 1 : 0,
-    ...(applicability.notApplicableCategory !== undefined
-      ? { not_applicable_category: applicability.notApplicableCategory }
-      : {}),
+    not_applicable_category: applicability.notApplicableCategory,
     preparation: availability.preparation,
   };
 
@@ -127,11 +132,7 @@ export function applyNutriScore(product: Product, ctx: NutriScoreContext): Produ
   } else {
     // Priority of §2.10: missing category, then exempted, then missing nutrients.
     const grade: NutriScoreGrade =
-      applicability.categoryAvailable === 0
-        ? "unknown"
-        : applicability.applicable === 0
-          ? "not-applicable"
-          : "unknown";
+      applicability.categoryAvailable === 0 ? "unknown" : applicability.applicable === 0 ? "not-applicable" : "unknown";
     outcomes = {
       "2021": versionOutcome(common, unscoredData2021(inputs2021), grade, undefined),
       "2023": versionOutcome(common, unscoredData2023(inputs2023), grade, undefined),
@@ -150,9 +151,7 @@ export function applyNutriScore(product: Product, ctx: NutriScoreContext): Produ
     createdT: numericValue(product.created_t),
   });
   const keptTags = Array.isArray(product.misc_tags)
-    ? product.misc_tags.filter(
-        (tag): tag is string => typeof tag === "string" && !isNutriScoreOwnedMiscTag(tag),
-      )
+    ? product.misc_tags.filter((tag): tag is string => typeof tag === "string" && !isNutriScoreOwnedMiscTag(tag))
     : [];
   result.misc_tags = [...new Set([...ownTags, ...keptTags])];
   return result;

@@ -36,11 +36,7 @@ const MG_PER_G = 1000;
 const KJ_PER_G_SATURATED_FAT = 37;
 
 /** Per-100 g value of `<nid><p>`. */
-export function nutrientValue(
-  nutriments: Nutriments,
-  nid: string,
-  suffix: NutrientSuffix,
-): number | undefined {
+export function nutrientValue(nutriments: Nutriments, nid: string, suffix: NutrientSuffix): number | undefined {
   return numericValue(nutriments[`${nid}${suffix}_100g`]);
 }
 
@@ -102,9 +98,7 @@ export function computeNutrientAvailability(
   }
 
   // Unflavoured spring water is computable without any nutrient, and never gets the fiber warning.
-  const missingNutrients = isWater
-    ? []
-    : REQUIRED_NUTRIENTS.filter((nid) => isMissing(nutriments, nid, suffix));
+  const missingNutrients = isWater ? [] : REQUIRED_NUTRIENTS.filter((nid) => isMissing(nutriments, nid, suffix));
   const fiberWarning =
     !isWater &&
     nutrientValue(nutriments, "fiber", suffix) === undefined &&

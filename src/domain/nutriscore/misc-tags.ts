@@ -98,9 +98,7 @@ function comparisonTags(grade2021: NutriScoreLetter, grade2023: NutriScoreLetter
   if (grade2021 === grade2023) tags.push("en:nutriscore-2021-same-as-2023");
   else {
     tags.push("en:nutriscore-2021-different-from-2023");
-    tags.push(
-      grade2021 < grade2023 ? "en:nutriscore-2021-better-than-2023" : "en:nutriscore-2021-worse-than-2023",
-    );
+    tags.push(grade2021 < grade2023 ? "en:nutriscore-2021-better-than-2023" : "en:nutriscore-2021-worse-than-2023");
   }
   tags.push(`en:nutriscore-2021-${grade2021}-2023-${grade2023}`);
   return tags;
@@ -123,10 +121,7 @@ export function nutriScoreMiscTags(input: MiscTagsInput): string[] {
   }
 
   if (availability.missingNutrients.length > 0) {
-    tags.push(
-      "en:nutrition-not-enough-data-to-compute-nutrition-score",
-      "en:nutriscore-missing-nutrition-data",
-    );
+    tags.push("en:nutrition-not-enough-data-to-compute-nutrition-score", "en:nutriscore-missing-nutrition-data");
     for (const nid of availability.missingNutrients) tags.push(`en:nutriscore-missing-nutrition-data-${nid}`);
   }
 

@@ -25,6 +25,9 @@ export function roundTo2Decimals(x: number): number {
 
 /** §1.7: numbers that foodbase computes are stored with at most 15 significant digits, as OFF prints them. */
 export function toStoredNumber(x: number): number {
+  // Fast path: x is the double nearest to a decimal with at most 6 decimals and 15 significant digits,
+  // which toPrecision(15) would give back unchanged (most stored values are like that).
+  if (Math.abs(x) < 1e9 && Math.round(x * 1e6) / 1e6 === x) return x;
   return Number(x.toPrecision(15));
 }
 
@@ -37,11 +40,7 @@ export function storedOrNull(x: number | undefined): number | null {
  * Number of thresholds the value exceeds: `value > t` (or `value ≥ t` when `inclusive`, used by the
  * saturated-fat ratio). Thresholds are ascending, so counting stops at the first one not passed.
  */
-export function pointsFromThresholds(
-  value: number,
-  thresholds: readonly number[],
-  inclusive = false,
-): number {
+export function pointsFromThresholds(value: number, thresholds: readonly number[], inclusive = false): number {
   let points = 0;
   for (const threshold of thresholds) {
     if (inclusive ? value >= threshold : value > threshold) points++;

@@ -19,11 +19,7 @@ const FIBER = [0.9, 1.9, 2.8, 3.7, 4.7];
 const PROTEINS = [1.6, 3.2, 4.8, 6.4, 8.0];
 
 /** §2.7.4. Scores are integers in practice; the boundaries compare numbers ("≤"). */
-export function computeNutriScoreGrade2021(
-  score: number,
-  isBeverage: boolean,
-  isWater: boolean,
-): NutriScoreLetter {
+export function computeNutriScoreGrade2021(score: number, isBeverage: boolean, isWater: boolean): NutriScoreLetter {
   if (isBeverage) {
     if (isWater) return "a";
     if (score <= 1) return "b";

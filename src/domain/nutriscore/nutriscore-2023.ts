@@ -110,12 +110,7 @@ export function computeNutriScore2023(inputs: NutriScoreInputs2023): NutriScoreR
       : component("energy", inputs.energy, beverage ? ENERGY_BEVERAGES : ENERGY),
     component("sugars", inputs.sugars, beverage ? SUGARS_BEVERAGES : SUGARS),
     fatOilNutsSeeds
-      ? component(
-          "saturated_fat_ratio",
-          optionalRound1(inputs.saturated_fat_ratio),
-          SATURATED_FAT_RATIO,
-          true,
-        )
+      ? component("saturated_fat_ratio", optionalRound1(inputs.saturated_fat_ratio), SATURATED_FAT_RATIO, true)
       : component("saturated_fat", inputs.saturated_fat, SATURATED_FAT),
     component("salt", inputs.salt, SALT),
   ];
@@ -188,8 +183,7 @@ export function computeNutriScore2023(inputs: NutriScoreInputs2023): NutriScoreR
     countProteinsReason,
     data,
   };
-  if (proteinsPointsLimitedReason !== undefined)
-    result.proteinsPointsLimitedReason = proteinsPointsLimitedReason;
+  if (proteinsPointsLimitedReason !== undefined) result.proteinsPointsLimitedReason = proteinsPointsLimitedReason;
   return result;
 }
 

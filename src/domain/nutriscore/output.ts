@@ -6,7 +6,7 @@ import type { Preparation } from "./inputs.js";
 import type { Flag, JsonObject, NutriScoreGrade, NutriScoreVersion } from "./types.js";
 
 /** Top-level fields removed before every recomputation. */
-const NUTRISCORE_FIELDS = [
+const NUTRISCORE_FIELDS = new Set([
   "nutriscore",
   "nutriscore_version",
   "nutriscore_grade",
@@ -21,15 +21,24 @@ const NUTRISCORE_FIELDS = [
   "nutriscore_2023_tags",
   "nutrition_score_beverage",
   "nutrition_score_debug",
-];
+]);
 const NUTRISCORE_FIELD_PREFIXES = ["nutrition_score_warning_"];
 /** Score copies inside `nutriments` (`nutrition-score-fr`, `nutrition-score-fr_100g`, …). */
 const NUTRIMENT_SCORE_PREFIX = "nutrition-score-fr";
 
 export function isNutriScoreField(key: string): boolean {
-  return (
-    NUTRISCORE_FIELDS.includes(key) || NUTRISCORE_FIELD_PREFIXES.some((prefix) => key.startsWith(prefix))
-  );
+  return NUTRISCORE_FIELDS.has(key) || NUTRISCORE_FIELD_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+/** Deep copy of plain JSON data (objects, arrays, scalars); faster than structuredClone here. */
+function cloneJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  if (value !== null && typeof value === "object") {
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) copy[key] = cloneJson((value as Record<string, unknown>)[key]);
+    return copy as T;
+  }
+  return value;
 }
 
 /** `nutriscore.<v>` of §2.9. */
@@ -51,14 +60,15 @@ export interface VersionOutcome {
  */
 export function withoutNutriScoreFields(product: Product): { product: Product; nutriments: Nutriments } {
   const copy: Product = {};
-  for (const [key, value] of Object.entries(product)) {
-    if (!isNutriScoreField(key)) copy[key] = value;
+  for (const key of Object.keys(product)) {
+    if (!isNutriScoreField(key)) copy[key] = product[key];
   }
   const nutriments: Nutriments = {};
   const stored = product.nutriments;
   if (stored !== null && typeof stored === "object" && !Array.isArray(stored)) {
-    for (const [key, value] of Object.entries(stored as Nutriments)) {
-      if (!key.startsWith(NUTRIMENT_SCORE_PREFIX)) nutriments[key] = value;
+    const source = stored as Nutriments;
+    for (const key of Object.keys(source)) {
+      if (!key.startsWith(NUTRIMENT_SCORE_PREFIX)) nutriments[key] = source[key];
     }
   }
   if (product.nutriments !== undefined || Object.keys(nutriments).length > 0) copy.nutriments = nutriments;
@@ -89,7 +99,7 @@ export function writeHeadlineFields(
     product.nutriscore_score = headline.score;
     product.nutriscore_score_opposite = -headline.score;
     product.nutriscore_data = {
-      ...structuredClone(headline.data),
+      ...cloneJson(headline.data),
       grade: headline.grade,
       score: headline.score,
     };
@@ -102,17 +112,12 @@ export function writeHeadlineFields(
 }
 
 /** Optional diagnostic fields of §2.9 (only for scored products, like the informational misc tags). */
-export function writeWarningFields(
-  product: Product,
-  fruit2021: FruitPercentage2021,
-  fiberWarning: boolean,
-): void {
+export function writeWarningFields(product: Product, fruit2021: FruitPercentage2021, fiberWarning: boolean): void {
   if (fiberWarning) product.nutrition_score_warning_no_fiber = 1;
   switch (fruit2021.source) {
     case "estimate_from_ingredients":
       product.nutrition_score_warning_fruits_vegetables_nuts_estimate_from_ingredients = 1;
-      product.nutrition_score_warning_fruits_vegetables_nuts_estimate_from_ingredients_value =
-        fruit2021.value;
+      product.nutrition_score_warning_fruits_vegetables_nuts_estimate_from_ingredients_value = fruit2021.value;
       break;
     case "category":
       product.nutrition_score_warning_fruits_vegetables_nuts_from_category = fruit2021.category;

@@ -44,6 +44,8 @@ const UNACCENT: Readonly<Record<string, string>> = {
 };
 const UNACCENT_PATTERN = new RegExp(`[${Object.keys(UNACCENT).join("")}]`, "gu");
 
+const NON_ASCII = /[^\p{ASCII}]/u;
+
 /** App user ids (`yuka.VFpGWk5h…`) are not lowercased by OFF (§3.2 step 2). */
 const APP_USER_ID = /^[a-z-]+\.[A-Za-z0-9_-]{9,}$/;
 
@@ -65,13 +67,14 @@ const SEPARATORS = new RegExp(
  */
 export function getStringIdForLang(lc: string, text: string | undefined | null): string {
   if (text === undefined || text === null || text === "") return "";
-  let s = text.normalize("NFC");
+  const ascii = !NON_ASCII.test(text);
+  let s = ascii ? text : text.normalize("NFC");
   if (!APP_USER_ID.test(s)) {
     // Upper-case sigma is mapped first so that JavaScript's final-sigma rule cannot produce `ς`
     // (OFF always yields `σ`); `ẞ` lowercases to `ß` as in Perl.
     s = s.replace(/ẞ/g, "ß").replace(/Σ/g, "σ").toLowerCase().replace(/\./g, "-");
   }
-  if (UNACCENTED_LANGUAGES.has(lc)) s = s.replace(UNACCENT_PATTERN, (c) => UNACCENT[c] ?? c);
+  if (!ascii && UNACCENTED_LANGUAGES.has(lc)) s = s.replace(UNACCENT_PATTERN, (c) => UNACCENT[c] ?? c);
   if (s.includes("&")) s = s.replace(/&quot;|&lt;|&gt;/g, "-");
   s = s.replace(SEPARATORS, "-");
   // Runs are already collapsed except around characters that were kept as `-` in the input.
@@ -106,12 +109,35 @@ export function getTaxonomyId(defaultLc: string, tag: string): string {
   return `${lc}:${getStringIdForLang(lc, prefixed[1])}`;
 }
 
-/** First code point to upper case, rest unchanged (Perl `ucfirst`). */
+/** Characters whose title case differs from their upper case (Perl's `ucfirst` uses title case). */
+const TITLE_CASE: Readonly<Record<string, string>> = {
+  ǆ: "ǅ",
+  ǅ: "ǅ",
+  Ǆ: "ǅ",
+  ǉ: "ǈ",
+  ǈ: "ǈ",
+  Ǉ: "ǈ",
+  ǌ: "ǋ",
+  ǋ: "ǋ",
+  Ǌ: "ǋ",
+  ǳ: "ǲ",
+  ǲ: "ǲ",
+  Ǳ: "ǲ",
+};
+/** Georgian Mkhedruli letters are their own title case (their upper case is Mtavruli). */
+const GEORGIAN_MKHEDRULI = /^[\u10d0-\u10fa\u10fd-\u10ff]$/;
+
+/** First code point to title case, rest unchanged (Perl `ucfirst`). */
 export function upperCaseFirst(text: string): string {
   const first = text.codePointAt(0);
   if (first === undefined) return text;
   const firstChar = String.fromCodePoint(first);
-  // Perl uses the title case of the first character: `ß` → `Ss`, not `SS`.
-  const upper = firstChar === "ß" ? "Ss" : firstChar.toUpperCase();
-  return upper + text.slice(firstChar.length);
+  const rest = text.slice(firstChar.length);
+  const title = TITLE_CASE[firstChar];
+  if (title !== undefined) return title + rest;
+  if (GEORGIAN_MKHEDRULI.test(firstChar)) return text;
+  const upper = firstChar.toUpperCase();
+  // Characters that expand (`ß` → `SS`, `ﬁ` → `FI`) keep only the first letter upper case: `Ss`, `Fi`.
+  const expanded = [...upper];
+  return expanded.length > 1 ? (expanded[0] as string) + expanded.slice(1).join("").toLowerCase() + rest : upper + rest;
 }

@@ -5,9 +5,13 @@
 
 import { WORD_CHAR } from "./string-id.js";
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** Compares by Unicode code point (a surrogate pair sorts after every BMP character). */
 export function compareCodePoints(a: string, b: string): number {
   if (a === b) return 0;
+  // UTF-16 order equals code-point order unless a character above U+FFFF is involved.
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : 1;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);
@@ -22,8 +26,22 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** True when the string has a character above U+FFFF (where UTF-16 order and code-point order differ). */
+export function hasAstralCharacters(text: string): boolean {
+  return SURROGATE.test(text);
+}
+
+/** Sorts in place by code point; the plain default sort when no string has a character above U+FFFF. */
+export function sortByCodePoints<T extends string>(strings: T[]): T[] {
+  // An explicit comparator: V8's default sort converts and compares much more slowly.
+  return strings.some((s) => SURROGATE.test(s))
+    ? strings.sort(compareCodePoints)
+    : strings.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** Length in code points (Perl's `length` on a character string). */
 export function codePointLength(text: string): number {
+  if (!SURROGATE.test(text)) return text.length;
   let length = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -33,7 +51,8 @@ export function codePointLength(text: string): number {
 }
 
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+  // "-" is not escaped: outside a character class it is literal, and the `u` flag rejects `\-`.
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
 /**
@@ -85,8 +104,11 @@ export function normalizePercentages(text: string): string {
   if (!text.includes("%")) return text;
   return text.replace(/(\d+)(?:[.,](\d+))?\s*%/g, (_match, integer: string, decimals: string | undefined) => {
     // Integers are already in standard form; huge numbers would turn into exponent notation.
-    if (decimals === undefined || integer.length > 15) return `${integer}${decimals === undefined ? "" : `.${decimals}`}%`;
-    const rounded = Number(`${integer}.${decimals}`).toFixed(2).replace(/\.?0+$/, "");
+    if (decimals === undefined || integer.length > 15)
+      return `${integer}${decimals === undefined ? "" : `.${decimals}`}%`;
+    const rounded = Number(`${integer}.${decimals}`)
+      .toFixed(2)
+      .replace(/\.?0+$/, "");
     return `${rounded}%`;
   });
 }

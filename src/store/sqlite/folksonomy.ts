@@ -1,6 +1,310 @@
+/**
+ * The folksonomy part of the SQLite store (tables of migration 2, tokens of migration 1), on the
+ * store's own connection. Every write is one `BEGIN IMMEDIATE` transaction: it takes the write lock
+ * before reading, so two writers (in this process or another one) cannot both see the same version.
+ */
 import type Database from "better-sqlite3";
-import type { FolksonomyStore } from "../folksonomy-types.js";
+import type {
+  FolksonomyStore,
+  KeyStats,
+  LoginAttempt,
+  LoginAttemptStart,
+  LoginLimits,
+  ProductKeyValue,
+  ProductStats,
+  TagCreateResult,
+  TagDelete,
+  TagFilter,
+  TagRow,
+  TagUpdateResult,
+  TagValueRow,
+  TagWrite,
+  ValueCount,
+} from "../folksonomy-types.js";
+
+const TAG_COLUMNS = "product, k, v, owner, version, editor, last_edit, comment";
+const VALUE_COLUMNS = "product, k, v, owner, version, editor, last_edit";
+/** SQLite's lower() only folds ASCII; the API's `q` filters fold any letter. */
+const LOWER_FN = "folksonomy_lower";
+
+function filterClause(filter: TagFilter, params: unknown[]): string {
+  let sql = "owner = ?";
+  params.push(filter.owner);
+  if (filter.k !== "") {
+    sql += " AND k = ?";
+    params.push(filter.k);
+    if (filter.v !== "") {
+      sql += " AND v = ?";
+      params.push(filter.v);
+    }
+  }
+  return sql;
+}
 
 export class SqliteFolksonomyStore implements FolksonomyStore {
-  constructor(readonly db: Database.Database) {}
+  private readonly stmts;
+  /** Listings whose SQL depends on which filters are set: one prepared statement per shape. */
+  private readonly dynamic = new Map<string, Database.Statement>();
+
+  constructor(readonly db: Database.Database) {
+    db.function(LOWER_FN, { deterministic: true }, (s: unknown) => (typeof s === "string" ? s.toLowerCase() : s));
+    this.stmts = {
+      addToken: db.prepare("INSERT INTO tokens (token_hash, user_id, created_t, expires_t) VALUES (?, ?, ?, ?)"),
+      pruneTokens: db.prepare(
+        `DELETE FROM tokens WHERE user_id = ? AND (expires_t <= ? OR token_hash NOT IN
+           (SELECT token_hash FROM tokens WHERE user_id = ? ORDER BY created_t DESC, rowid DESC LIMIT ?))`,
+      ),
+      tokenUser: db.prepare("SELECT user_id FROM tokens WHERE token_hash = ? AND expires_t > ?").pluck(),
+
+      forgetOldFailures: db.prepare("DELETE FROM folksonomy_login_failures WHERE t_ms <= ?"),
+      userBlockedSince: db
+        .prepare(
+          `SELECT t_ms FROM folksonomy_login_failures WHERE user_name = ? AND t_ms > ?
+           ORDER BY t_ms DESC LIMIT 1 OFFSET ?`,
+        )
+        .pluck(),
+      addressBlockedSince: db
+        .prepare(
+          `SELECT max(t_ms) AS t FROM folksonomy_login_failures WHERE address = ? AND t_ms > ? AND pending = 0
+           GROUP BY user_name ORDER BY t DESC LIMIT 1 OFFSET ?`,
+        )
+        .pluck(),
+      addAttempt: db.prepare(
+        "INSERT INTO folksonomy_login_failures (user_name, address, t_ms, pending) VALUES (?, ?, ?, 1)",
+      ),
+      addFailure: db.prepare(
+        "INSERT INTO folksonomy_login_failures (user_name, address, t_ms, pending) VALUES (?, ?, ?, 0)",
+      ),
+      settleFailure: db.prepare("UPDATE folksonomy_login_failures SET pending = 0 WHERE id = ?"),
+      clearUserFailures: db.prepare("DELETE FROM folksonomy_login_failures WHERE user_name = ?"),
+
+      insertTag: db.prepare(
+        `INSERT INTO folksonomy_tags (product, owner, k, v, version, editor, last_edit, comment)
+         VALUES (@product, @owner, @k, @v, @version, @editor, @lastEdit, @comment)
+         ON CONFLICT (product, owner, k) DO NOTHING`,
+      ),
+      updateTag: db.prepare(
+        `UPDATE folksonomy_tags SET v = @v, version = @version, editor = @editor, last_edit = @lastEdit, comment = @comment
+         WHERE product = @product AND owner = @owner AND k = @k`,
+      ),
+      deleteTag: db.prepare("DELETE FROM folksonomy_tags WHERE product = ? AND owner = ? AND k = ?"),
+      insertVersion: db.prepare(
+        `INSERT INTO folksonomy_tag_versions (product, owner, k, v, version, editor, last_edit, comment)
+         VALUES (@product, @owner, @k, @v, @version, @editor, @lastEdit, @comment)`,
+      ),
+      currentTag: db.prepare(`SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ? AND k = ?`),
+      productTags: db.prepare(`SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ? ORDER BY k`),
+      productTagsWithKeys: db.prepare(
+        `SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ?
+         AND k IN (SELECT value FROM json_each(?)) ORDER BY k`,
+      ),
+      tagsWithPrefix: db.prepare(
+        `SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ?
+         AND (k = ? OR (k > ? AND k < ?)) ORDER BY k`,
+      ),
+      versions: db.prepare(
+        `SELECT ${TAG_COLUMNS} FROM folksonomy_tag_versions WHERE product = ? AND owner = ? AND k = ?
+         ORDER BY version DESC, id DESC`,
+      ),
+    };
+  }
+
+  private statement(key: string, build: () => string): Database.Statement {
+    let stmt = this.dynamic.get(key);
+    if (stmt === undefined) {
+      stmt = this.db.prepare(build());
+      this.dynamic.set(key, stmt);
+    }
+    return stmt;
+  }
+
+  async addToken(userId: string, tokenHash: string, nowT: number, expiresT: number, maxPerUser: number): Promise<void> {
+    this.db
+      .transaction(() => {
+        this.stmts.addToken.run(tokenHash, userId, nowT, expiresT);
+        this.stmts.pruneTokens.run(userId, nowT, userId, maxPerUser);
+      })
+      .immediate();
+  }
+
+  async getTokenUser(tokenHash: string, nowT: number): Promise<string | undefined> {
+    return this.stmts.tokenUser.get(tokenHash, nowT) as string | undefined;
+  }
+
+  async beginLoginAttempt(
+    userName: string,
+    address: string,
+    nowMs: number,
+    limits: LoginLimits,
+  ): Promise<LoginAttemptStart> {
+    const since = nowMs - limits.windowMs;
+    return this.db
+      .transaction((): LoginAttemptStart => {
+        this.stmts.forgetOldFailures.run(since);
+        const userT = this.stmts.userBlockedSince.get(userName, since, limits.limit - 1) as number | undefined;
+        const addressT = this.stmts.addressBlockedSince.get(address, since, limits.limit - 1) as number | undefined;
+        if (userT !== undefined || addressT !== undefined) {
+          const until = Math.max(userT ?? 0, addressT ?? 0) + limits.windowMs;
+          return { ok: false, retryAfterMs: Math.max(until - nowMs, 1) };
+        }
+        const { lastInsertRowid } = this.stmts.addAttempt.run(userName, address, nowMs);
+        return { ok: true, attempt: new SqliteLoginAttempt(String(lastInsertRowid), userName, address, nowMs) };
+      })
+      .immediate();
+  }
+
+  async endLoginAttempt(attempt: LoginAttempt, succeeded: boolean): Promise<void> {
+    this.db
+      .transaction(() => {
+        if (succeeded) {
+          this.stmts.clearUserFailures.run(attempt.userName);
+          return;
+        }
+        if (this.stmts.settleFailure.run(Number(attempt.id)).changes === 0 && attempt instanceof SqliteLoginAttempt) {
+          // The pending row was cleared meanwhile (a success of the same user name): the failure still counts.
+          this.stmts.addFailure.run(attempt.userName, attempt.address, attempt.startedMs);
+        }
+      })
+      .immediate();
+  }
+
+  async createTag(tag: TagWrite): Promise<TagCreateResult> {
+    return this.db
+      .transaction((): TagCreateResult => {
+        if (this.stmts.insertTag.run(tag).changes === 0) return { ok: false, reason: "exists" };
+        this.stmts.insertVersion.run(tag);
+        return { ok: true };
+      })
+      .immediate();
+  }
+
+  async updateTag(tag: TagWrite): Promise<TagUpdateResult> {
+    return this.db
+      .transaction((): TagUpdateResult => {
+        const current = this.stmts.currentTag.get(tag.product, tag.owner, tag.k) as TagRow | undefined;
+        if (current === undefined) return { ok: false, reason: "not_found" };
+        if (tag.version !== current.version + 1) return { ok: false, reason: "version", expected: current.version + 1 };
+        this.stmts.updateTag.run(tag);
+        this.stmts.insertVersion.run(tag);
+        return { ok: true };
+      })
+      .immediate();
+  }
+
+  async deleteTag(tag: TagDelete): Promise<boolean> {
+    return this.db
+      .transaction((): boolean => {
+        const current = this.stmts.currentTag.get(tag.product, tag.owner, tag.k) as TagRow | undefined;
+        if (current === undefined || current.version !== tag.version) return false;
+        this.stmts.insertVersion.run({
+          product: tag.product,
+          owner: tag.owner,
+          k: tag.k,
+          v: current.v,
+          version: 0,
+          editor: tag.editor,
+          lastEdit: tag.lastEdit,
+          comment: "DELETE",
+        });
+        this.stmts.deleteTag.run(tag.product, tag.owner, tag.k);
+        return true;
+      })
+      .immediate();
+  }
+
+  async getProductTags(product: string, owner: string, keys?: readonly string[]): Promise<TagRow[]> {
+    if (keys === undefined) return this.stmts.productTags.all(product, owner) as TagRow[];
+    return this.stmts.productTagsWithKeys.all(product, owner, JSON.stringify(keys)) as TagRow[];
+  }
+
+  async getTag(product: string, owner: string, k: string): Promise<TagRow | undefined> {
+    return this.stmts.currentTag.get(product, owner, k) as TagRow | undefined;
+  }
+
+  async getTagsWithPrefix(product: string, owner: string, prefix: string): Promise<TagRow[]> {
+    // `prefix:` <= k < `prefix;` is exactly "starts with `prefix:`" (';' follows ':'), and uses the key.
+    return this.stmts.tagsWithPrefix.all(product, owner, prefix, `${prefix}:`, `${prefix};`) as TagRow[];
+  }
+
+  async getTagVersions(product: string, owner: string, k: string): Promise<TagRow[]> {
+    return this.stmts.versions.all(product, owner, k) as TagRow[];
+  }
+
+  async listProducts(filter: TagFilter, codes: readonly string[]): Promise<ProductKeyValue[]> {
+    const params: unknown[] = [];
+    const where = filterClause(filter, params);
+    const byCode = codes.length > 0;
+    if (byCode) params.push(JSON.stringify(codes));
+    const key = `products:${where}:${byCode}`;
+    const stmt = this.statement(
+      key,
+      () =>
+        `SELECT product, k, v FROM folksonomy_tags WHERE ${where}` +
+        (byCode ? " AND product IN (SELECT value FROM json_each(?))" : "") +
+        " ORDER BY product, k",
+    );
+    return stmt.all(...params) as ProductKeyValue[];
+  }
+
+  async productStats(filter: TagFilter): Promise<ProductStats[]> {
+    const params: unknown[] = [];
+    const where = filterClause(filter, params);
+    const stmt = this.statement(
+      `stats:${where}`,
+      () =>
+        `SELECT product, count(*) AS keys, max(last_edit) AS last_edit, count(DISTINCT editor) AS editors
+         FROM folksonomy_tags WHERE ${where} GROUP BY product ORDER BY product`,
+    );
+    return stmt.all(...params) as ProductStats[];
+  }
+
+  async keyStats(owner: string, q: string): Promise<KeyStats[]> {
+    const search = q !== "";
+    const stmt = this.statement(
+      `keys:${search}`,
+      () =>
+        `SELECT k, count(*) AS count, count(DISTINCT v) AS "values" FROM folksonomy_tags WHERE owner = ?` +
+        (search ? ` AND instr(${LOWER_FN}(k), ?) > 0` : "") +
+        " GROUP BY k ORDER BY count DESC, k",
+    );
+    return (search ? stmt.all(owner, q.toLowerCase()) : stmt.all(owner)) as KeyStats[];
+  }
+
+  async valueCounts(owner: string, k: string, q: string, limit: number): Promise<ValueCount[]> {
+    const search = q !== "";
+    const stmt = this.statement(
+      `values:${search}`,
+      () =>
+        "SELECT v, count(*) AS product_count FROM folksonomy_tags WHERE owner = ? AND k = ?" +
+        (search ? ` AND instr(${LOWER_FN}(v), ?) > 0` : "") +
+        " GROUP BY v ORDER BY product_count DESC, v LIMIT ?",
+    );
+    return (search ? stmt.all(owner, k, q.toLowerCase(), limit) : stmt.all(owner, k, limit)) as ValueCount[];
+  }
+
+  async tagValues(owner: string, codes: readonly string[], keys: readonly string[]): Promise<TagValueRow[]> {
+    const byCode = codes.length > 0;
+    const byKey = keys.length > 0;
+    const params: unknown[] = [owner];
+    if (byCode) params.push(JSON.stringify(codes));
+    if (byKey) params.push(JSON.stringify(keys));
+    const stmt = this.statement(
+      `tagValues:${byCode}:${byKey}`,
+      () =>
+        `SELECT ${VALUE_COLUMNS} FROM folksonomy_tags WHERE owner = ?` +
+        (byCode ? " AND product IN (SELECT value FROM json_each(?))" : "") +
+        (byKey ? " AND k IN (SELECT value FROM json_each(?))" : "") +
+        " ORDER BY product, k",
+    );
+    return stmt.all(...params) as TagValueRow[];
+  }
+}
+
+class SqliteLoginAttempt implements LoginAttempt {
+  constructor(
+    readonly id: string,
+    readonly userName: string,
+    readonly address: string,
+    readonly startedMs: number,
+  ) {}
 }

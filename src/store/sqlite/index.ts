@@ -6,6 +6,7 @@ import {
   DuplicateError,
   type NewUser,
   type ProductMutation,
+  type ProductUpsert,
   type ProductWriteOutcome,
   type RevisionInfo,
   type RevisionRecord,
@@ -50,6 +51,22 @@ function toUser(row: UserRow): User {
   };
 }
 
+/** The product with its `rev`, keeping the top-level keys in the order they came (sorted by callers). */
+function withRev(product: Product, rev: number): Product {
+  if ("rev" in product) return { ...product, rev };
+  const out: Product = {};
+  let placed = false;
+  for (const key of Object.keys(product)) {
+    if (!placed && key > "rev") {
+      out.rev = rev;
+      placed = true;
+    }
+    out[key] = product[key];
+  }
+  if (!placed) out.rev = rev;
+  return out;
+}
+
 /** `sqlite:/path/to.db`, `sqlite://relative.db`, `file:...` or a plain path. */
 export function sqlitePathFromUrl(url: string): string {
   if (url.startsWith("sqlite://")) return url.slice("sqlite://".length);
@@ -59,7 +76,9 @@ export function sqlitePathFromUrl(url: string): string {
 }
 
 export function applyMigrations(db: Database.Database, migrations: Migration[]): number[] {
-  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_t INTEGER NOT NULL)");
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_t INTEGER NOT NULL)",
+  );
   const applied = new Set(
     (db.prepare("SELECT version FROM schema_migrations").all() as Array<{ version: number }>).map((r) => r.version),
   );
@@ -96,9 +115,10 @@ export class SqliteStore implements Store {
     this.folksonomy = new SqliteFolksonomyStore(this.db);
     const db = this.db;
     this.stmts = {
-      current: db.prepare(
-        "SELECT r.doc FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = ?",
-      ).pluck(),
+      current: db
+        .prepare("SELECT r.doc FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = ?")
+        .pluck(),
+      currentRev: db.prepare("SELECT rev FROM products WHERE code = ?").pluck(),
       revision: db.prepare("SELECT doc FROM revisions WHERE code = ? AND rev = ?").pluck(),
       listRevisions: db.prepare(
         "SELECT code, rev, t, user_id, comment, app_name, app_version, app_uuid, user_agent, changed_fields FROM revisions WHERE code = ? ORDER BY rev",
@@ -126,7 +146,9 @@ export class SqliteStore implements Store {
         `DELETE FROM sessions WHERE user_id = ? AND (expires_t <= ? OR secret_hash NOT IN
            (SELECT secret_hash FROM sessions WHERE user_id = ? ORDER BY created_t DESC, rowid DESC LIMIT ?))`,
       ),
-      getSession: db.prepare("SELECT user_id FROM sessions WHERE user_id = ? AND secret_hash = ? AND expires_t > ?").pluck(),
+      getSession: db
+        .prepare("SELECT user_id FROM sessions WHERE user_id = ? AND secret_hash = ? AND expires_t > ?")
+        .pluck(),
       deleteSession: db.prepare("DELETE FROM sessions WHERE user_id = ? AND secret_hash = ?"),
     };
   }
@@ -173,18 +195,38 @@ export class SqliteStore implements Store {
       const outcome = mutate(current);
       if ("reject" in outcome) return { written: false, result: outcome.reject };
       const rev = typeof current?.rev === "number" ? current.rev + 1 : 1;
-      const product = { ...outcome.product, rev };
-      const { lastInsertRowid } = this.stmts.insertRevision.run({
-        code,
-        rev,
-        ...info,
-        changedFields: JSON.stringify(outcome.changedFields),
-        doc: JSON.stringify(product),
-      });
-      this.stmts.upsertProduct.run(code, rev, lastInsertRowid);
+      this.insertRevision(code, rev, outcome.product, info, outcome.changedFields);
       return { written: true, result: outcome.result, rev };
     });
     return run.immediate();
+  }
+
+  async upsertProducts(items: ProductUpsert[]): Promise<number[]> {
+    const run = this.db.transaction((): number[] =>
+      items.map((item) => {
+        const currentRev = (this.stmts.currentRev.get(item.code) as number | undefined) ?? 0;
+        return this.insertRevision(item.code, currentRev + 1, item.product, item.info, item.changedFields);
+      }),
+    );
+    return run.immediate();
+  }
+
+  private insertRevision(
+    code: string,
+    rev: number,
+    product: Product,
+    info: RevisionInfo,
+    changedFields: string[],
+  ): number {
+    const { lastInsertRowid } = this.stmts.insertRevision.run({
+      code,
+      rev,
+      ...info,
+      changedFields: JSON.stringify(changedFields),
+      doc: JSON.stringify(withRev(product, rev)),
+    });
+    this.stmts.upsertProduct.run(code, rev, lastInsertRowid);
+    return rev;
   }
 
   async countProducts(): Promise<number> {

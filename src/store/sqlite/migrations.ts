@@ -62,4 +62,48 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       CREATE INDEX tokens_user ON tokens(user_id, created_t);
     `,
   },
+  {
+    version: 2,
+    name: "folksonomy tags, tag history, login failures",
+    sql: `
+      -- Current folksonomy tags (API.md §7.1): one per (product, owner, k); owner '' = public.
+      -- last_edit is UTC 'YYYY-MM-DDTHH:MM:SS[.ffffff]' without trailing zeros: it sorts as text.
+      CREATE TABLE folksonomy_tags (
+        product TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        k TEXT NOT NULL,
+        v TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        editor TEXT NOT NULL,
+        last_edit TEXT NOT NULL,
+        comment TEXT NOT NULL,
+        PRIMARY KEY (product, owner, k)
+      ) WITHOUT ROWID;
+      CREATE INDEX folksonomy_tags_key ON folksonomy_tags(owner, k, v);
+      -- Every state a tag was ever in, deletions (version 0) included, in order of writing.
+      CREATE TABLE folksonomy_tag_versions (
+        id INTEGER PRIMARY KEY,
+        product TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        k TEXT NOT NULL,
+        v TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        editor TEXT NOT NULL,
+        last_edit TEXT NOT NULL,
+        comment TEXT NOT NULL
+      );
+      CREATE INDEX folksonomy_tag_versions_tag ON folksonomy_tag_versions(product, owner, k, version);
+      -- Failed (or still running) folksonomy logins, for the brute-force guard (API.md §7.3).
+      CREATE TABLE folksonomy_login_failures (
+        id INTEGER PRIMARY KEY,
+        user_name TEXT NOT NULL,
+        address TEXT NOT NULL,
+        t_ms INTEGER NOT NULL,
+        pending INTEGER NOT NULL
+      );
+      CREATE INDEX folksonomy_login_failures_user ON folksonomy_login_failures(user_name, t_ms);
+      CREATE INDEX folksonomy_login_failures_address ON folksonomy_login_failures(address, t_ms);
+      CREATE INDEX folksonomy_login_failures_t ON folksonomy_login_failures(t_ms);
+    `,
+  },
 ];

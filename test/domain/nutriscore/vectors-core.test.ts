@@ -6,10 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { buildInputs2021, buildInputs2023 } from "../../../src/domain/nutriscore/inputs.js";
 import { toStoredNumber } from "../../../src/domain/nutriscore/numbers.js";
-import {
-  computeNutriScore2021,
-  computeNutriScoreGrade2021,
-} from "../../../src/domain/nutriscore/nutriscore-2021.js";
+import { computeNutriScore2021, computeNutriScoreGrade2021 } from "../../../src/domain/nutriscore/nutriscore-2021.js";
 import { computeNutriScore2023 } from "../../../src/domain/nutriscore/nutriscore-2023.js";
 import { derivedFlag, derivedNumber, type NutriScoreVector, VECTORS } from "./vectors.js";
 

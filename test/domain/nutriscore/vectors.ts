@@ -44,7 +44,8 @@ export const DOCUMENTED_DIVERGENCES: Record<string, string> = {
   "dairy-drink-with-less-than-80-percent-milk--2021": "needs the milk share from ingredients (foodbase: beverage)",
   "en-sweeteners--2023": "needs the non-nutritive sweetener count from ingredients",
   "fr-ice-tea-with-sweetener--2023": "needs the non-nutritive sweetener count from ingredients",
-  "en-olive-oil--2023": "needs the fruit/vegetable/legume category override property (absent from the shipped taxonomy)",
+  "en-olive-oil--2023":
+    "needs the fruit/vegetable/legume category override property (absent from the shipped taxonomy)",
   "cookies-with-only-prepared-nutrition-data--2021": "OFF storage quirk; in foodbase the product is unknown",
   "cookies-with-only-prepared-nutrition-data--2023": "OFF storage quirk; in foodbase the product is unknown",
 };

@@ -1,0 +1,218 @@
+/**
+ * Issue #2 benchmark: random-barcode reads with fields=product_name,nutrition_grades,nutriments at 32
+ * connections against a bare node:http ceiling returning the same bytes (same run), then writes through
+ * product_jqm2.pl with one account's credentials.
+ *   npm run bench            (PRODUCTS=100000 DURATION=10 by default)
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { hashPassword } from "../src/accounts/passwords.js";
+import { normalizeBarcode } from "../src/domain/barcode.js";
+import { applyProductEdit } from "../src/domain/product-edit.js";
+import { loadTaxonomies } from "../src/domain/taxonomy/index.js";
+import { sortKeysDeep } from "../src/http/json.js";
+import { SqliteStore } from "../src/store/sqlite/index.js";
+import type { ProductUpsert } from "../src/store/types.js";
+import { spawnUntil } from "./lib/processes.js";
+import { seededRandom } from "./lib/random.js";
+
+const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = 32;
+const READ_FIELDS = "product_name,nutrition_grades,nutriments";
+const USER = { userId: "bench", password: "bench-password" };
+
+const CATEGORIES = [
+  "Orange juices",
+  "Cheeses",
+  "Biscuits",
+  "Sodas",
+  "Yogurts",
+  "Breakfast cereals",
+  "Extra virgin olive oils",
+  "Mineral waters",
+  "Dark chocolates",
+  "Pasta",
+  "Hazelnut spreads",
+  "Chips and fries",
+];
+const BRANDS = ["Acme", "Bonne Maman", "Carrefour", "Danone", "Ferrero", "Lu", "Nestlé", "Auchan", "Barilla", "Lindt"];
+
+function productCode(i: number): string {
+  return normalizeBarcode(String(2_000_000_000_000 + i * 7));
+}
+
+async function populate(dbPath: string): Promise<string[]> {
+  const taxonomies = loadTaxonomies();
+  const store = new SqliteStore(dbPath);
+  await store.addUser({
+    userId: USER.userId,
+    email: "",
+    name: "Bench",
+    passwordHash: await hashPassword(USER.password),
+  });
+  const rnd = seededRandom(42);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  const num = (max: number) => (Math.round(rnd() * max * 10) / 10).toString();
+  const codes: string[] = [];
+  let batch: ProductUpsert[] = [];
+  const now = Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  for (let i = 0; i < PRODUCTS; i++) {
+    const code = productCode(i);
+    codes.push(code);
+    const params: Record<string, string> = {
+      product_name: `${pick(["Organic", "Classic", "Light", "Crunchy", "Fresh"])} ${pick(CATEGORIES).toLowerCase()} ${i}`,
+      brands: pick(BRANDS),
+      categories: pick(CATEGORIES),
+      countries: pick(["France", "Germany", "Spain", "Italy", "United Kingdom"]),
+      quantity: `${Math.ceil(rnd() * 10) * 100} g`,
+      serving_size: "30 g",
+      "nutriment_energy-kj": num(3000),
+      nutriment_fat: num(40),
+      "nutriment_saturated-fat": num(15),
+      nutriment_carbohydrates: num(80),
+      nutriment_sugars: num(50),
+      nutriment_fiber: num(10),
+      nutriment_proteins: num(30),
+      nutriment_salt: num(3),
+    };
+    const edit = applyProductEdit(
+      undefined,
+      { code, params, userId: USER.userId, now },
+      { taxonomies, nutriscoreHeadlineVersion: "2021" },
+    );
+    if (!edit.ok) throw new Error(edit.message);
+    batch.push({
+      code,
+      product: sortKeysDeep(edit.product) as Record<string, unknown>,
+      changedFields: edit.changedFields,
+      info: { userId: USER.userId, t: now, comment: "bench", appName: "", appVersion: "", appUuid: "", userAgent: "" },
+    });
+    if (batch.length === 5000) {
+      await store.upsertProducts(batch);
+      batch = [];
+    }
+  }
+  await store.upsertProducts(batch);
+  await store.close();
+  console.log(`populated ${PRODUCTS} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return codes;
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(
+  url: string,
+  paths: string[],
+  options: { method?: "POST"; body?: (i: number) => string; connections?: number } = {},
+): Promise<Load> {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: options.method ?? "GET",
+        headers: options.method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {},
+        setupRequest: (req: autocannon.Request) => {
+          i++;
+          const path = paths[i % paths.length] as string;
+          return options.body ? { ...req, path, body: options.body(i) } : { ...req, path };
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "foodbase-bench-"));
+  const dbPath = join(dir, "bench.db");
+  try {
+    const codes = await populate(dbPath);
+    const { child: foodbase, match } = await spawnUntil(
+      process.execPath,
+      ["dist/cli/main.js", "serve", "--port", "0"],
+      /listening on (http:\/\/\S+)/,
+      { DATABASE_URL: dbPath, LOG_LEVEL: "silent" },
+    );
+    const base = match[1] as string;
+    try {
+      const rnd = seededRandom(7);
+      const paths: string[] = [];
+      const bodies: Record<string, string> = {};
+      for (let k = 0; k < 2000; k++) {
+        const code = codes[Math.floor(rnd() * codes.length)] as string;
+        const path = `/api/v2/product/${code}?fields=${READ_FIELDS}`;
+        paths.push(path);
+        bodies[path] = await (await fetch(`${base}${path}`)).text();
+      }
+      const bodiesFile = join(dir, "bodies.json");
+      writeFileSync(bodiesFile, JSON.stringify(bodies));
+      const avgBytes = Object.values(bodies).reduce((s, b) => s + Buffer.byteLength(b), 0) / Object.keys(bodies).length;
+      const { child: ceiling, match: cm } = await spawnUntil(
+        process.execPath,
+        ["--import", "tsx", "bench/lib/ceiling.ts", bodiesFile],
+        /listening (\d+)/,
+      );
+      try {
+        const ceilingUrl = `http://127.0.0.1:${cm[1]}`;
+        await load(ceilingUrl, paths); // warm-up
+        const ceil = await load(ceilingUrl, paths);
+        await load(base, paths); // warm-up
+        const reads = await load(base, paths);
+        console.log(
+          `\nreads, ${CONNECTIONS} connections, ${DURATION} s, ${PRODUCTS} products, ${avgBytes.toFixed(0)} bytes/answer`,
+        );
+        console.log(`  ceiling (bare node:http): ${ceil.rps.toFixed(0)} req/s, p50 ${ceil.p50} ms, p99 ${ceil.p99} ms`);
+        console.log(
+          `  foodbase:                 ${reads.rps.toFixed(0)} req/s, p50 ${reads.p50} ms, p99 ${reads.p99} ms, errors ${reads.errors}, non-2xx ${reads.non2xx}`,
+        );
+        console.log(`  ratio foodbase/ceiling:   ${(reads.rps / ceil.rps).toFixed(2)} (target >= 0.6)`);
+      } finally {
+        await ceiling.stop();
+      }
+
+      const writePaths = ["/cgi/product_jqm2.pl"];
+      const writes = await load(base, writePaths, {
+        method: "POST",
+        connections: 16,
+        body: (i) =>
+          new URLSearchParams({
+            code: codes[(i * 7919) % codes.length] as string,
+            user_id: USER.userId,
+            password: USER.password,
+            nutriment_sugars: String(i % 50),
+          }).toString(),
+      });
+      console.log(
+        `\nwrites through product_jqm2.pl, 16 connections, ${DURATION} s, one account (scrypt N=2^15 r=8 p=3, credential cache on)`,
+      );
+      console.log(
+        `  ${writes.rps.toFixed(0)} writes/s, p50 ${writes.p50} ms, p99 ${writes.p99} ms, errors ${writes.errors}, non-2xx ${writes.non2xx} (target >= 500/s)`,
+      );
+    } finally {
+      await foodbase.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

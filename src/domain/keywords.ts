@@ -1,0 +1,68 @@
+/**
+ * Full-text keywords (API.md §5.4): the stored `_keywords` of a product and the terms of a
+ * `search_terms` query are made the same way, so a product matches when it has every term.
+ */
+
+import type { Product } from "./product.js";
+import { getStringIdForLang } from "./taxonomy/string-id.js";
+import type { Taxonomies } from "./taxonomy/types.js";
+import { codePointLength, compareCodePoints } from "./taxonomy/variants.js";
+
+/** Terms are separated by commas, apostrophes and whitespace. */
+const TERM_SEPARATORS = /[,'’\s]+/u;
+/** `xx:` item prefixes of taxonomy texts are not keywords. */
+const LANGUAGE_PREFIX = /^[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}]{2}:/u;
+/** Language-dependent name fields, in every language (`product_name`, `product_name_fr`, …). */
+const NAME_FIELD = /^(?:product_name|generic_name)(?:_[a-z]{2})?$/;
+/** Tag texts whose words are keywords; the last three may carry `xx:` prefixes. */
+const TAG_TEXT_FIELDS = ["brands", "categories", "origins", "labels"] as const;
+const PREFIXED_TAG_TEXT_FIELDS: ReadonlySet<string> = new Set(["categories", "origins", "labels"]);
+
+/** One term → keyword: its id in `lc`, dropped under 2 characters, one trailing `s` removed. */
+function termToKeyword(lc: string, term: string, dropPrefix: boolean): string | undefined {
+  const id = getStringIdForLang(lc, dropPrefix ? term.replace(LANGUAGE_PREFIX, "") : term);
+  if (codePointLength(id) < 2) return undefined;
+  return id.endsWith("s") ? id.slice(0, -1) : id;
+}
+
+function addKeywords(keywords: Set<string>, text: string, lc: string, dropPrefix: boolean): void {
+  for (const term of text.split(TERM_SEPARATORS)) {
+    if (term === "") continue;
+    const keyword = termToKeyword(lc, term, dropPrefix);
+    if (keyword !== undefined) keywords.add(keyword);
+  }
+}
+
+function mainLanguage(product: Product): string {
+  for (const key of ["lc", "lang"]) {
+    const value = product[key];
+    if (typeof value === "string" && /^[a-z]{2}$/.test(value)) return value;
+  }
+  return "en";
+}
+
+/**
+ * `_keywords` (API.md §5.4): sorted, unique keywords of `product_name`, `generic_name` (all languages)
+ * and the texts of `brands`, `categories`, `origins`, `labels`, read in the product's main language.
+ * Keywords come from the stored texts only; `taxonomies` is accepted for callers that have them at hand
+ * and is not needed by the current rules.
+ */
+export function computeKeywords(product: Product, _taxonomies?: Taxonomies): string[] {
+  const lc = mainLanguage(product);
+  const keywords = new Set<string>();
+  for (const [key, value] of Object.entries(product)) {
+    if (typeof value === "string" && NAME_FIELD.test(key)) addKeywords(keywords, value, lc, false);
+  }
+  for (const field of TAG_TEXT_FIELDS) {
+    const value = product[field];
+    if (typeof value === "string") addKeywords(keywords, value, lc, PREFIXED_TAG_TEXT_FIELDS.has(field));
+  }
+  return [...keywords].sort(compareCodePoints);
+}
+
+/** `search_terms` → the keywords a product must all have (API.md §5.4), unique, in query order. */
+export function searchTermsToKeywords(terms: string, lc: string): string[] {
+  const keywords = new Set<string>();
+  addKeywords(keywords, terms, lc, false);
+  return [...keywords];
+}

@@ -1,0 +1,111 @@
+/**
+ * The compact form of built taxonomies on disk: one JSON file keyed by a hash of everything that
+ * decides its content (source files, this engine's code, the format version), so that a server start
+ * reads it instead of parsing the 2.5 MB categories file (TAXONOMY.md §4.6 "precompute once").
+ */
+
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TaxonomyTables } from "./tables.js";
+
+/** Bump when the shape of {@link TaxonomyTables} changes in a way the engine hash would not catch. */
+const CACHE_FORMAT = 1;
+const CACHE_PREFIX = "taxonomies-";
+const CACHE_SUFFIX = ".json";
+
+/** The engine files whose code decides the built tables: their text is part of the cache key. */
+function engineSourceTexts(): string[] {
+  const dir = dirname(fileURLToPath(import.meta.url));
+  return readdirSync(dir)
+    .filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith(".d.ts"))
+    .sort()
+    .map((file) => `${file}\n${readFileSync(join(dir, file), "utf8")}`);
+}
+
+/** Cache key of a set of source texts (name → content). */
+export function cacheKey(sources: Readonly<Record<string, string>>): string {
+  const hash = createHash("sha256");
+  hash.update(`format ${CACHE_FORMAT}\n`);
+  for (const name of Object.keys(sources).sort()) {
+    hash.update(`${name}\n${(sources[name] as string).length}\n`);
+    hash.update(sources[name] as string);
+  }
+  for (const text of engineSourceTexts()) hash.update(text);
+  return hash.digest("hex").slice(0, 16);
+}
+
+export function cacheFilePath(cacheDir: string, key: string): string {
+  return join(cacheDir, `${CACHE_PREFIX}${key}${CACHE_SUFFIX}`);
+}
+
+interface CacheDocument {
+  format: number;
+  key: string;
+  taxonomies: Record<string, TaxonomyTables>;
+}
+
+/** Int32Array is not JSON: synonym entry numbers are written as plain arrays. */
+function toJson(_key: string, value: unknown): unknown {
+  return value instanceof Int32Array ? Array.from(value) : value;
+}
+
+/** Reads a cached compact form; undefined when absent, stale or unreadable (it is then rebuilt). */
+export function readCache(file: string, key: string): Record<string, TaxonomyTables> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  try {
+    const document = JSON.parse(text) as CacheDocument;
+    if (document.format !== CACHE_FORMAT || document.key !== key) return undefined;
+    for (const tables of Object.values(document.taxonomies)) {
+      for (const table of Object.values(tables.synonyms)) {
+        table.entries = Int32Array.from(table.entries as unknown as number[]);
+      }
+    }
+    return document.taxonomies;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the compact form atomically (temporary file, then rename) and removes older cache files.
+ * Returns false when the directory is not writable: the caller just keeps the tables in memory.
+ */
+export function writeCache(file: string, key: string, taxonomies: Record<string, TaxonomyTables>): boolean {
+  const dir = dirname(file);
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true });
+    const document: CacheDocument = { format: CACHE_FORMAT, key, taxonomies };
+    writeFileSync(temporary, JSON.stringify(document, toJson));
+    renameSync(temporary, file);
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // The folder itself is unusable: nothing was written.
+    }
+    return false;
+  }
+  removeStaleCaches(dir, file);
+  return true;
+}
+
+function removeStaleCaches(dir: string, current: string): void {
+  try {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (name.startsWith(CACHE_PREFIX) && name.endsWith(CACHE_SUFFIX) && path !== current) {
+        rmSync(path, { force: true });
+      }
+    }
+  } catch {
+    // Best effort: a stale file only costs disk space.
+  }
+}

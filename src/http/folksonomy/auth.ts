@@ -1,0 +1,206 @@
+/**
+ * Folksonomy authentication (API.md §7.2, §7.3): bearer tokens issued for a user name + password
+ * (`POST /auth`) or a foodbase session cookie (`POST /auth_by_cookie`), the owner rule, `/user/me`.
+ *
+ * Tokens are `<user_id>__U<uuid v4>`; only their SHA-256 is stored, and a token is found by that
+ * hash (an index lookup: no secret is ever compared byte by byte). Failed logins are counted in the
+ * database per user name and per client address (see `beginLoginAttempt`), so every process
+ * sharing the database enforces the same limit.
+ */
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sha256Hex, userFromSessionCookie } from "../../accounts/sessions.js";
+import { normalizeUserId } from "../../accounts/user-id.js";
+import { FolksonomyError, FormBody, sendJson, unauthorized, validationFailed } from "./common.js";
+import { validateAuthForm } from "./validation.js";
+
+/** Live tokens kept per user (the Engine keeps one; older ones are dropped). */
+export const MAX_TOKENS_PER_USER = 20;
+/** Longest user name kept in the failure counters (longer ones are cut: they are never valid ids). */
+const MAX_COUNTED_NAME = 200;
+/** Longer Authorization values are not looked up (a token is < 100 characters). */
+const MAX_TOKEN_LENGTH = 512;
+
+const INVALID_CREDENTIALS = "Invalid authentication credentials";
+const TOO_MANY_FAILURES = "Too many failed authentication attempts, retry later";
+
+/** The token of `Authorization: <scheme> <token>` when the scheme is `bearer` (any case). */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const space = header.indexOf(" ");
+  const scheme = space < 0 ? header : header.slice(0, space);
+  if (scheme.toLowerCase() !== "bearer") return undefined;
+  const token = space < 0 ? "" : header.slice(space + 1).trim();
+  if (token.length > MAX_TOKEN_LENGTH || !token.includes("__U")) return undefined;
+  return token;
+}
+
+const requestUsers = new WeakMap<FastifyRequest, Promise<string | undefined>>();
+
+/** The user of the request's bearer token; anything else (no token, unknown, expired) = anonymous. */
+export function requestUser(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
+  let user = requestUsers.get(request);
+  if (user === undefined) {
+    user = resolveUser(app, request.headers.authorization);
+    requestUsers.set(request, user);
+  }
+  return user;
+}
+
+async function resolveUser(app: FastifyInstance, header: string | undefined): Promise<string | undefined> {
+  const token = bearerToken(header);
+  if (token === undefined) return undefined;
+  const userId = await app.foodbase.store.folksonomy.getTokenUser(sha256Hex(token), Math.floor(Date.now() / 1000));
+  // The user id written in the token must be the one it was issued to.
+  return userId !== undefined && token.slice(0, token.indexOf("__U")) === userId ? userId : undefined;
+}
+
+/**
+ * The owner rule (API.md §7.2): writes need a user; a non-empty `owner` must be that user.
+ * Returns the user (undefined = anonymous, only when `allowAnonymous`).
+ */
+export async function checkOwner(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  owner: string,
+  allowAnonymous: boolean,
+): Promise<string | undefined> {
+  if (allowAnonymous && owner === "") return undefined;
+  const user = await requestUser(app, request);
+  if (user === undefined && !allowAnonymous) throw unauthorized("Authentication required");
+  if (owner !== "") {
+    if (user === undefined) throw unauthorized(`Authentication required for '${owner}'`);
+    if (owner !== user) {
+      throw new FolksonomyError(422, `owner should be '${owner}' or '' for public, but '${user}' is authenticated`);
+    }
+  }
+  return user;
+}
+
+/** Runs tasks with the same key one after the other (logins for one user name, in this process). */
+class KeyedQueue {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release = (): void => {};
+    const done = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tail = previous.then(() => done);
+    this.tails.set(key, tail);
+    await previous;
+    try {
+      return await task();
+    } finally {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+}
+
+/** Fields of an urlencoded or multipart form; any other body is not read (FastAPI forms). */
+async function formFields(request: FastifyRequest): Promise<ReadonlyMap<string, string>> {
+  if (request.body instanceof FormBody) return request.body.fields;
+  if (!request.isMultipart()) return new Map();
+  const limit = request.server.foodbase.config.bodyLimit;
+  const fields = new Map<string, string>();
+  let size = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        // File parts are discarded but count toward the limit (API.md §1.1).
+        for await (const chunk of part.file) {
+          size += (chunk as Buffer).length;
+          if (size > limit) throw new FolksonomyError(413, "Request body too large");
+        }
+        if (part.file.truncated) throw new FolksonomyError(413, "Request body too large");
+        continue;
+      }
+      const value = typeof part.value === "string" ? part.value : String(part.value ?? "");
+      size += Buffer.byteLength(value) + part.fieldname.length;
+      if (size > limit || part.valueTruncated) throw new FolksonomyError(413, "Request body too large");
+      if (!fields.has(part.fieldname)) fields.set(part.fieldname, value);
+    }
+  } catch (e) {
+    if (e instanceof FolksonomyError) throw e;
+    const err = e as { code?: string; statusCode?: number };
+    if (err.statusCode === 413 || err.code === "FST_REQ_FILE_TOO_LARGE") {
+      throw new FolksonomyError(413, "Request body too large");
+    }
+    throw new FolksonomyError(400, "There was an error parsing the body");
+  }
+  return fields;
+}
+
+async function issueToken(
+  app: FastifyInstance,
+  userId: string,
+): Promise<{ access_token: string; token_type: "bearer" }> {
+  const { config, store } = app.foodbase;
+  const token = `${userId}__U${randomUUID()}`;
+  const now = Math.floor(Date.now() / 1000);
+  await store.folksonomy.addToken(userId, sha256Hex(token), now, now + config.tokenLifetime, MAX_TOKENS_PER_USER);
+  return { access_token: token, token_type: "bearer" };
+}
+
+export function authHandlers(app: FastifyInstance) {
+  const { config, store, credentials } = app.foodbase;
+  const queue = new KeyedQueue();
+  const limits = { limit: config.authFailureLimit, windowMs: config.authFailureWindow * 1000 };
+
+  async function login(request: FastifyRequest, reply: FastifyReply) {
+    const check = validateAuthForm(await formFields(request));
+    if (!check.ok) throw validationFailed(check.errors);
+    const { username, password } = check.form;
+    const counted = normalizeUserId(username).slice(0, MAX_COUNTED_NAME);
+    // One attempt at a time per user name in this process: parallel guesses are counted one by one
+    // (the database counts the ones of other processes), while other users are not slowed down.
+    return queue.run(counted, async () => {
+      const start = await store.folksonomy.beginLoginAttempt(counted, request.ip, Date.now(), limits);
+      if (!start.ok) {
+        throw new FolksonomyError(429, TOO_MANY_FAILURES, {
+          "Retry-After": String(Math.ceil(start.retryAfterMs / 1000)),
+        });
+      }
+      let userId: string | undefined;
+      try {
+        // An e-mail address is never a user id (API.md §6).
+        if (!username.includes("@")) {
+          const result = await credentials.verify(username, password);
+          if (result.ok) userId = result.user.userId;
+        }
+      } finally {
+        await store.folksonomy.endLoginAttempt(start.attempt, userId !== undefined);
+      }
+      if (userId === undefined) throw unauthorized(INVALID_CREDENTIALS);
+      return sendJson(reply, 200, await issueToken(app, userId));
+    });
+  }
+
+  async function loginByCookie(request: FastifyRequest, reply: FastifyReply) {
+    const session = request.cookies.session;
+    if (session === undefined || session === "") throw new FolksonomyError(422, "Missing 'session' cookie");
+    const items = session.split("&");
+    const at = items.indexOf("user_id");
+    if (at < 0 || at + 1 >= items.length) throw new FolksonomyError(422, "Malformed 'session' cookie");
+    const claimed = items[at + 1];
+    const sessionUser = await userFromSessionCookie(store, session);
+    if (sessionUser === undefined || sessionUser !== claimed) throw unauthorized(INVALID_CREDENTIALS);
+    return sendJson(reply, 200, await issueToken(app, sessionUser));
+  }
+
+  async function me(request: FastifyRequest, reply: FastifyReply) {
+    const userId = await requestUser(app, request);
+    const user = userId === undefined ? undefined : await store.getUser(userId);
+    if (user === undefined) throw unauthorized("Authentication required");
+    return sendJson(reply, 200, {
+      user_id: user.userId,
+      admin: user.admin,
+      moderator: user.moderator,
+      user: !user.admin && !user.moderator,
+    });
+  }
+
+  return { login, loginByCookie, me };
+}

@@ -1,0 +1,244 @@
+/**
+ * Input validation with FastAPI/pydantic's exact 422 entries (API.md §7.4): `{"detail":[…]}`, one
+ * entry per faulty field in field order, keys ordered `type, loc, msg, input[, ctx]`.
+ */
+
+export type Loc = ReadonlyArray<string | number>;
+
+export interface FieldError {
+  type: string;
+  loc: Loc;
+  msg: string;
+  input: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+export function missing(loc: Loc, input: unknown = null): FieldError {
+  return { type: "missing", loc, msg: "Field required", input };
+}
+
+export function stringType(loc: Loc, input: unknown): FieldError {
+  return { type: "string_type", loc, msg: "Input should be a valid string", input };
+}
+
+/** A `field_validator` that raised `ValueError(message)`. */
+export function valueError(loc: Loc, message: string, input: unknown): FieldError {
+  return { type: "value_error", loc, msg: `Value error, ${message}`, input, ctx: { error: {} } };
+}
+
+export function patternMismatch(loc: Loc, pattern: string, input: unknown): FieldError {
+  return {
+    type: "string_pattern_mismatch",
+    loc,
+    msg: `String should match pattern '${pattern}'`,
+    input,
+    ctx: { pattern },
+  };
+}
+
+export function greaterThanEqual(loc: Loc, ge: number, input: unknown): FieldError {
+  return {
+    type: "greater_than_equal",
+    loc,
+    msg: `Input should be greater than or equal to ${ge}`,
+    input,
+    ctx: { ge },
+  };
+}
+
+/** Python's lax str → int: surrounding whitespace, a sign, `_` between digits, a `.0…` fraction. */
+const INT_STRING = /^[+-]?\d+(?:_\d+)*(?:\.0+)?$/;
+/** What Python's `str.strip()` removes (`str.isspace()` characters; unlike JS's `trim()`, not U+FEFF). */
+const PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
+
+export type IntResult = { ok: true; value: number } | { ok: false; error: FieldError };
+
+/** pydantic's lax `int` for a value from JSON or a query string. */
+export function parseLaxInt(loc: Loc, input: unknown): IntResult {
+  if (typeof input === "boolean") return { ok: true, value: input ? 1 : 0 };
+  if (typeof input === "number") {
+    if (!Number.isFinite(input)) {
+      return { ok: false, error: { type: "finite_number", loc, msg: "Input should be a finite number", input } };
+    }
+    if (!Number.isInteger(input)) {
+      return {
+        ok: false,
+        error: {
+          type: "int_from_float",
+          loc,
+          msg: "Input should be a valid integer, got a number with a fractional part",
+          input,
+        },
+      };
+    }
+    return { ok: true, value: input };
+  }
+  if (typeof input === "string") {
+    const text = input.replace(PY_STRIP, "");
+    if (/^[\x20-\x7e]*$/.test(text) && INT_STRING.test(text)) {
+      return { ok: true, value: Number(text.replace(/_/g, "").replace(/\.0+$/, "")) };
+    }
+    return {
+      ok: false,
+      error: {
+        type: "int_parsing",
+        loc,
+        msg: "Input should be a valid integer, unable to parse string as an integer",
+        input,
+      },
+    };
+  }
+  return { ok: false, error: { type: "int_type", loc, msg: "Input should be a valid integer", input } };
+}
+
+/** `str.strip()` of Python. */
+export function pyStrip(text: string): string {
+  return text.replace(PY_STRIP, "");
+}
+
+/** Length in characters as Python counts them (code points). */
+export function pyLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+const BARCODE = /^[0-9]{1,24}$/;
+const KEY = /^[a-z0-9_-]+(?::[a-z0-9_-]+)*$/;
+export const MAX_COMMENT_LENGTH = 200;
+
+/** A tag body once validated (`editor` and `last_edit` are ignored: the editor is the token's user). */
+export interface TagInput {
+  product: string;
+  k: string;
+  v: string;
+  owner: string;
+  version: number;
+  comment: string;
+}
+
+/** What a JSON route received as its body. */
+export type BodyInput =
+  /** No body, or an empty one. */
+  | { kind: "none" }
+  | { kind: "json"; value: unknown }
+  /** A body that is not JSON (another content type): pydantic sees the text. */
+  | { kind: "text"; value: string };
+
+export type TagValidation = { ok: true; tag: TagInput } | { ok: false; errors: FieldError[] };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function has(body: Record<string, unknown>, key: string): boolean {
+  return Object.hasOwn(body, key);
+}
+
+/** The `ProductTag` model of the Engine with foodbase's rules (API.md §7.4 "Tag body"). */
+export function validateTagBody(input: BodyInput): TagValidation {
+  if (input.kind === "none" || (input.kind === "json" && input.value === null)) {
+    return { ok: false, errors: [missing(["body"])] };
+  }
+  if (input.kind === "text" || !isPlainObject(input.value)) {
+    return {
+      ok: false,
+      errors: [
+        {
+          type: "model_attributes_type",
+          loc: ["body"],
+          msg: "Input should be a valid dictionary or object to extract fields from",
+          input: input.value,
+        },
+      ],
+    };
+  }
+  const body = input.value;
+  const errors: FieldError[] = [];
+  const out: TagInput = { product: "", k: "", v: "", owner: "", version: 1, comment: "" };
+
+  // product
+  if (!has(body, "product")) errors.push(missing(["body", "product"], body));
+  else if (typeof body.product !== "string") errors.push(stringType(["body", "product"], body.product));
+  else if (body.product === "") errors.push(valueError(["body", "product"], "barcode cannot be empty", body.product));
+  else if (!BARCODE.test(body.product)) {
+    errors.push(valueError(["body", "product"], "barcode should contain only digits from 0-9", body.product));
+  } else out.product = body.product;
+
+  // k
+  if (!has(body, "k")) errors.push(missing(["body", "k"], body));
+  else if (typeof body.k !== "string") errors.push(stringType(["body", "k"], body.k));
+  else if (body.k === "") errors.push(valueError(["body", "k"], "k cannot be empty", body.k));
+  else {
+    const k = pyStrip(body.k);
+    if (k === "") errors.push(valueError(["body", "k"], "value cannot be empty", body.k));
+    else if (!KEY.test(k)) errors.push(valueError(["body", "k"], "k must be alpha-numeric [a-z0-9_-:]", body.k));
+    else out.k = k;
+  }
+
+  // v
+  if (!has(body, "v")) errors.push(missing(["body", "v"], body));
+  else if (typeof body.v !== "string") errors.push(stringType(["body", "v"], body.v));
+  else if (body.v === "") errors.push(valueError(["body", "v"], "v cannot be empty", body.v));
+  else {
+    const v = pyStrip(body.v);
+    if (v === "") errors.push(valueError(["body", "v"], "value cannot be empty", body.v));
+    else out.v = v;
+  }
+
+  // owner
+  if (has(body, "owner")) {
+    if (typeof body.owner !== "string") errors.push(stringType(["body", "owner"], body.owner));
+    else out.owner = body.owner;
+  }
+
+  // version
+  if (has(body, "version")) {
+    const parsed = parseLaxInt(["body", "version"], body.version);
+    if (!parsed.ok) errors.push(parsed.error);
+    else if (parsed.value < 1) {
+      errors.push(valueError(["body", "version"], "version must be greater or equal to 1", body.version));
+    } else out.version = parsed.value;
+  }
+
+  // comment (string or null)
+  if (has(body, "comment") && body.comment !== null) {
+    if (typeof body.comment !== "string") errors.push(stringType(["body", "comment"], body.comment));
+    else if (pyLength(body.comment) > MAX_COMMENT_LENGTH) {
+      errors.push(
+        valueError(["body", "comment"], `comment must be at most ${MAX_COMMENT_LENGTH} characters`, body.comment),
+      );
+    } else out.comment = body.comment;
+  }
+
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, tag: out };
+}
+
+/** Fields of `POST /auth` (FastAPI's `OAuth2PasswordRequestForm`), in its field order. */
+export interface AuthForm {
+  username: string;
+  password: string;
+  scope: string;
+}
+
+export type AuthFormValidation = { ok: true; form: AuthForm } | { ok: false; errors: FieldError[] };
+
+/** An empty form value counts as missing (FastAPI forms). */
+export function validateAuthForm(fields: ReadonlyMap<string, string>): AuthFormValidation {
+  const value = (name: string): string | undefined => {
+    const v = fields.get(name);
+    return v === undefined || v === "" ? undefined : v;
+  };
+  const errors: FieldError[] = [];
+  const grantType = value("grant_type");
+  if (grantType !== undefined && grantType !== "password") {
+    errors.push(patternMismatch(["body", "grant_type"], "^password$", grantType));
+  }
+  const username = value("username");
+  if (username === undefined) errors.push(missing(["body", "username"]));
+  const password = value("password");
+  if (password === undefined) errors.push(missing(["body", "password"]));
+  if (errors.length > 0 || username === undefined || password === undefined) return { ok: false, errors };
+  return { ok: true, form: { username, password, scope: value("scope") ?? "" } };
+}

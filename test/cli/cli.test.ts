@@ -1,0 +1,128 @@
+/** The built CLI (`dist/cli/main.js`, as `npx foodbase` runs it), driven as an operator would. */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const MAIN = join(import.meta.dirname, "../../dist/cli/main.js");
+let dir: string;
+let db: string;
+
+function cli(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [MAIN, ...args], {
+    input,
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: db, LOG_LEVEL: "silent" },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "foodbase-cli-"));
+  db = join(dir, "cli.db");
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("foodbase users", () => {
+  it("adds, lists, changes the password of and deletes an account", () => {
+    expect(
+      cli(
+        ["users", "add", "carol", "--email", "carol@example.org", "--name", "Carol", "--password-stdin"],
+        "first-password\n",
+      ),
+    ).toMatchObject({ code: 0 });
+    const list = cli(["users", "list"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain("carol\tcarol@example.org\tCarol");
+    expect(cli(["users", "passwd", "carol", "--password-stdin"], "second-password\n").code).toBe(0);
+    expect(cli(["users", "delete", "carol"]).code).toBe(0);
+    expect(cli(["users", "list"]).stdout).not.toContain("carol");
+  });
+
+  it("refuses e-mail addresses, bad ids, duplicates and short passwords with a message", () => {
+    const email = cli(["users", "add", "dave@example.org", "--password-stdin"], "long-enough\n");
+    expect(email.code).not.toBe(0);
+    expect(email.stderr).toMatch(/e-mail address is not a user id/);
+    const upper = cli(["users", "add", "Dave_1", "--password-stdin"], "long-enough\n");
+    expect(upper.code).not.toBe(0);
+    expect(upper.stderr).toMatch(/invalid user id/);
+    expect(cli(["users", "add", "erin", "--password-stdin"], "long-enough\n").code).toBe(0);
+    const dup = cli(["users", "add", "erin", "--password-stdin"], "long-enough\n");
+    expect(dup.code).not.toBe(0);
+    expect(dup.stderr).toMatch(/already exists/);
+    const short = cli(["users", "add", "frank", "--password-stdin"], "short\n");
+    expect(short.code).not.toBe(0);
+    expect(short.stderr).toMatch(/at least 8/);
+    expect(cli(["users", "delete", "nobody"]).code).not.toBe(0);
+  });
+
+  it("stores the password as a salted scrypt hash", async () => {
+    cli(["users", "add", "gina", "--password-stdin"], "gina-password\n");
+    cli(["users", "add", "hank", "--password-stdin"], "gina-password\n");
+    const { default: Database } = await import("better-sqlite3");
+    const sqlite = new Database(db, { readonly: true });
+    const rows = sqlite
+      .prepare("SELECT user_id, password_hash FROM users WHERE user_id IN ('gina','hank')")
+      .all() as Array<{ password_hash: string }>;
+    sqlite.close();
+    expect(rows).toHaveLength(2);
+    for (const r of rows) {
+      expect(r.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$/);
+      expect(r.password_hash).not.toContain("gina-password");
+    }
+    expect(rows[0]?.password_hash).not.toBe(rows[1]?.password_hash);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = pattern.exec(out);
+      if (m) resolve(m[0]);
+    });
+    child.on("exit", (code) => reject(new Error(`exited with ${code}: ${out}`)));
+  });
+}
+
+describe("foodbase serve", () => {
+  it("prints where it listens, serves, and refuses a taken port with a clear message", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [MAIN, "serve", "--port", String(port), "--sample-data"], {
+      env: { ...process.env, DATABASE_URL: join(dir, "serve.db"), LOG_LEVEL: "silent" },
+    });
+    try {
+      const line = await waitForLine(child, /foodbase listening on http:\/\/127\.0\.0\.1:\d+/);
+      expect(line).toContain(String(port));
+      const res = await fetch(`http://127.0.0.1:${port}/api/v2/product/3017620422003?fields=product_name`);
+      expect(await res.json()).toMatchObject({ status: 1, product: { product_name: "Nutella" } });
+      const second = spawnSync(process.execPath, [MAIN, "serve", "--port", String(port)], {
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: join(dir, "serve2.db"), LOG_LEVEL: "silent" },
+      });
+      expect(second.status).not.toBe(0);
+      expect(second.stderr).toMatch(/port is already in use/);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+
+  it("refuses an invalid setting with a message", () => {
+    const r = cli(["serve", "--port", "notaport"]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/PORT must be an integer/);
+  });
+});

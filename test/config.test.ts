@@ -1,0 +1,28 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, SETTINGS } from "../src/config.js";
+
+const README = readFileSync(join(import.meta.dirname, "../README.md"), "utf8");
+
+describe("config", () => {
+  it("documents every setting in README with its flag and default", () => {
+    for (const s of SETTINGS) {
+      const row = README.split("\n").find((l) => l.startsWith(`| \`${s.env}\` |`));
+      expect(row, s.env).toBeDefined();
+      expect(row).toContain(`\`--${s.flag}\``);
+      const def = String(s.default);
+      if (def !== "") expect(row, s.env).toContain(`\`${def}\``);
+    }
+  });
+
+  it("reads env vars, lets flags win, and refuses bad values", () => {
+    expect(loadConfig({}).port).toBe(8080);
+    expect(loadConfig({ PORT: "9000" }).port).toBe(9000);
+    expect(loadConfig({ PORT: "9000" }, { port: "9001" }).port).toBe(9001);
+    expect(loadConfig({ DATABASE_URL: "/tmp/x.db" }).databaseUrl).toBe("/tmp/x.db");
+    expect(() => loadConfig({ PORT: "http" })).toThrow(ConfigError);
+    expect(() => loadConfig({ FOODBASE_NUTRISCORE_HEADLINE_VERSION: "2019" })).toThrow(/2021 or 2023/);
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(ConfigError);
+  });
+});

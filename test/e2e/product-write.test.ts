@@ -1,0 +1,432 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALICE, getJson, postForm, postMultipart, startTestServer, type TestServer } from "../helpers/server.js";
+
+const WRITE = "/cgi/product_jqm2.pl";
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer({ users: [ALICE, { userId: "tests", password: "testtest" }] });
+});
+afterAll(async () => t.close());
+
+async function read(code: string, query = "") {
+  return getJson(`${t.url}/api/v2/product/${code}${query}`);
+}
+
+// API.md §4.5 Example 1, expected `nutriments` and fields as the spec writes them.
+const EXAMPLE_1 = {
+  user_id: "tests",
+  password: "testtest",
+  cc: "be",
+  lc: "fr",
+  product_name: "Product name",
+  categories: "Cookies",
+  quantity: "250 g",
+  serving_size: "20 g",
+  ingredients_text_fr: "Farine de blé, eau, sel, sucre",
+  labels: "Bio, Max Havelaar",
+  nutriment_salt: "50.2",
+  nutriment_salt_unit: "mg",
+  nutriment_sugars: "12.5",
+};
+const EXAMPLE_1_NUTRIMENTS = {
+  salt: 0.0502,
+  salt_100g: 0.0502,
+  salt_serving: 0.01,
+  salt_unit: "mg",
+  salt_value: 50.2,
+  sodium: 0.02008,
+  sodium_100g: 0.02008,
+  sodium_serving: 0.00402,
+  sodium_unit: "mg",
+  sodium_value: 20.08,
+  sugars: 12.5,
+  sugars_100g: 12.5,
+  sugars_serving: 2.5,
+  sugars_unit: "g",
+  sugars_value: 12.5,
+};
+
+// API.md §4.5 Example 2.
+const EXAMPLE_2 = {
+  user_id: "alice",
+  password: ALICE.password,
+  lc: "en",
+  serving_size: "30 g",
+  "nutriment_energy-kcal": "250",
+  nutriment_sodium: "0.48",
+  nutriment_sodium_unit: "g",
+  nutriment_fat: "< 0,5",
+  nutriment_sugars: "traces",
+  nutriment_fiber: "-",
+};
+const EXAMPLE_2_NUTRIMENTS = {
+  energy: 1046,
+  energy_100g: 1046,
+  energy_serving: 314,
+  energy_unit: "kcal",
+  energy_value: 250,
+  "energy-kcal": 250,
+  "energy-kcal_100g": 250,
+  "energy-kcal_serving": 75,
+  "energy-kcal_unit": "kcal",
+  "energy-kcal_value": 250,
+  fat: 0.5,
+  fat_100g: 0.5,
+  fat_modifier: "<",
+  fat_serving: 0.15,
+  fat_unit: "g",
+  fat_value: 0.5,
+  fiber_modifier: "-",
+  salt: 1.2,
+  salt_100g: 1.2,
+  salt_serving: 0.36,
+  salt_unit: "g",
+  salt_value: 1.2,
+  sodium: 0.48,
+  sodium_100g: 0.48,
+  sodium_serving: 0.144,
+  sodium_unit: "g",
+  sodium_value: 0.48,
+  sugars: 0,
+  sugars_100g: 0,
+  sugars_modifier: "~",
+  sugars_serving: 0,
+  sugars_unit: "g",
+  sugars_value: 0,
+};
+
+describe.each([
+  ["multipart", postMultipart],
+  ["urlencoded", postForm],
+])("worked examples through a %s body", (kind, post) => {
+  const suffix = kind === "multipart" ? "1" : "2";
+
+  it("Example 1: salt in mg, per-serving values, language and country from lc/cc", async () => {
+    const code = `123456789000${suffix}`;
+    const res = await post(t.url, WRITE, { ...EXAMPLE_1, code });
+    expect(res).toMatchObject({ status: 200, body: { status: 1, status_verbose: "fields saved" } });
+    const { body } = await read(code);
+    expect(body.status).toBe(1);
+    const p = body.product;
+    expect(p.nutriments).toEqual(EXAMPLE_1_NUTRIMENTS);
+    expect(p).toMatchObject({
+      lang: "fr",
+      product_name_fr: "Product name",
+      product_name: "Product name",
+      countries: "en:belgium",
+      categories_lc: "fr",
+      product_quantity: "250",
+      serving_quantity: "20",
+      nutrition_data: "on",
+      rev: 1,
+      creator: "tests",
+      editors_tags: ["tests"],
+      ingredients_text_fr: "Farine de blé, eau, sel, sucre",
+    });
+    expect(p.code).toBe(code.padStart(13, "0"));
+  });
+
+  it("Example 2: kcal energy, sodium → salt, '< 0,5', traces, dash", async () => {
+    const code = `500000000001${suffix === "1" ? "7" : "8"}`;
+    const res = await post(t.url, WRITE, { ...EXAMPLE_2, code });
+    expect(res.body).toEqual({ status: 1, status_verbose: "fields saved" });
+    const { body } = await read(code);
+    expect(body.product.nutriments).toEqual(EXAMPLE_2_NUTRIMENTS);
+  });
+});
+
+describe("the empty-string rule and metadata", () => {
+  const code = "3000000000017";
+
+  it("an SDK-style write with every absent field as an empty string changes nothing else", async () => {
+    await postForm(t.url, WRITE, {
+      code,
+      user_id: "alice",
+      password: ALICE.password,
+      product_name: "Oat biscuits",
+      brands: "ACME Inc.",
+      quantity: "500 g",
+      nutriment_fat: "12",
+      nutriment_proteins: "7",
+    });
+    const before = (await read(code)).body.product;
+    // The official SDK's addOrEditProductV2 field order, absent values as "" (API.md §8.1).
+    const sdkFields: Record<string, string> = {
+      code,
+      user_id: "alice",
+      password: ALICE.password,
+      categories: "",
+      labels: "",
+      brands: "",
+      quantity: "",
+      serving_size: "",
+      stores: "",
+      origins: "",
+      countries: "",
+      allergens: "",
+      traces: "",
+      emb_codes: "",
+      packaging: "",
+      manufacturing_places: "",
+      comment: "",
+      link: "",
+      product_name: "",
+      ingredients_text: "",
+      no_nutrition_data: "",
+      nutrition_data_per: "",
+      nutriment_fat: "",
+      nutriment_fat_unit: "",
+      nutriment_sugars: "5",
+    };
+    const res = await postMultipart(t.url, WRITE, sdkFields);
+    expect(res.body.status).toBe(1);
+    const after = (await read(code)).body.product;
+    expect(after.rev).toBe(2);
+    expect(after.product_name).toBe("Oat biscuits");
+    expect(after.brands).toBe("ACME Inc.");
+    expect(after.brands_tags).toEqual(["acme-inc"]);
+    expect(after.quantity).toBe("500 g");
+    expect(after.nutriments.fat_100g).toBe(12);
+    expect(after.nutriments.proteins_100g).toBe(7);
+    expect(after.nutriments.sugars_100g).toBe(5);
+    expect(after.created_t).toBe(before.created_t);
+    expect(after.creator).toBe("alice");
+  });
+
+  it("keeps every revision, and rev=N returns an old one", async () => {
+    const r1 = await read(code, "?rev=1");
+    expect(r1.status).toBe(200);
+    expect(r1.body.product.rev).toBe(1);
+    expect(r1.body.product.nutriments.sugars_100g).toBeUndefined();
+    const r2 = await read(code, "?rev=2");
+    expect(r2.body.product.nutriments.sugars_100g).toBe(5);
+    for (const bad of ["3", "0", "-1", "abc", "1.5"]) {
+      const r = await read(code, `?rev=${bad}`);
+      expect(r.status, `rev=${bad}`).toBe(404);
+      expect(r.body.status_verbose).toBe("product not found");
+    }
+    const revisions = await t.server.store.listRevisions(code);
+    expect(revisions.map((r) => [r.rev, r.userId])).toEqual([
+      [1, "alice"],
+      [2, "alice"],
+    ]);
+    expect(revisions[1]?.changedFields).toEqual(["nutriments.sugars"]);
+  });
+
+  it("records the last editor, dates and editors", async () => {
+    const p = (await read(code)).body.product;
+    expect(p.last_modified_by).toBe("alice");
+    expect(p.last_editor).toBe("alice");
+    expect(p.last_modified_t).toBeGreaterThanOrEqual(p.created_t);
+    const day = new Date(p.created_t * 1000).toISOString().slice(0, 10);
+    expect(p.entry_dates_tags).toEqual([day, day.slice(0, 7), day.slice(0, 4)]);
+    expect(p.popularity_key).toBe(0);
+  });
+});
+
+describe("credentials and refusals", () => {
+  const code = "3000000000024";
+
+  it("answers 403 JSON to a wrong password and leaves the product unchanged", async () => {
+    await postForm(t.url, WRITE, { code, user_id: "alice", password: ALICE.password, product_name: "Before" });
+    const res = await postForm(t.url, WRITE, {
+      code,
+      user_id: "alice",
+      password: "wrong-password",
+      product_name: "After",
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 0, status_verbose: "Incorrect user name or password." });
+    const p = (await read(code)).body.product;
+    expect(p.product_name).toBe("Before");
+    expect(p.rev).toBe(1);
+  });
+
+  it("refuses an e-mail address as user id, even with the right password", async () => {
+    const res = await postForm(t.url, WRITE, {
+      code,
+      user_id: "alice@example.org",
+      password: ALICE.password,
+      product_name: "X",
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.status_verbose).toBe("Incorrect user name or password.");
+    expect((await read(code)).body.product.rev).toBe(1);
+  });
+
+  it("answers `no user credentials` without a pair or a session", async () => {
+    const attempts: Array<Record<string, string>> = [
+      { code },
+      { code, user_id: "alice" },
+      { code, password: ALICE.password },
+    ];
+    for (const fields of attempts) {
+      const res = await postForm(t.url, WRITE, { ...fields, product_name: "X" });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 0, status_verbose: "no user credentials" });
+    }
+    expect((await read(code)).body.product.rev).toBe(1);
+  });
+
+  it("answers an invalid code and a barcode change as the spec says", async () => {
+    const bad = await postForm(t.url, WRITE, { code: "abc", user_id: "alice", password: ALICE.password });
+    expect(bad.body).toEqual({ status: 0, status_verbose: "no code or invalid code" });
+    const change = await postForm(t.url, WRITE, { code, new_code: "123", user_id: "alice", password: ALICE.password });
+    expect(change.body).toEqual({ status: 0, status_verbose: "changing the barcode is not supported" });
+  });
+
+  it("accepts the session cookie from /cgi/session.pl", async () => {
+    const login = await fetch(`${t.url}/cgi/session.pl`, {
+      method: "POST",
+      body: new URLSearchParams({ user_id: "alice", password: ALICE.password }),
+    });
+    expect(login.status).toBe(200);
+    const setCookie = login.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^session=user_id&alice&user_session&[0-9a-f]{64}; /);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    const cookie = setCookie.split(";")[0] as string;
+    const res = await postForm(t.url, WRITE, { code, product_name: "By cookie" }, { cookie });
+    expect(res.body.status).toBe(1);
+    expect((await read(code)).body.product.product_name).toBe("By cookie");
+  });
+});
+
+describe("bad input changes nothing", () => {
+  const code = "3000000000031";
+
+  it("refuses a non-numeric nutriment with 400 naming the field", async () => {
+    await postForm(t.url, WRITE, { code, user_id: "alice", password: ALICE.password, nutriment_fat: "3" });
+    const res = await postMultipart(t.url, WRITE, {
+      code,
+      user_id: "alice",
+      password: ALICE.password,
+      product_name: "Should not land",
+      nutriment_fat: "abc",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 0, status_verbose: "invalid value for nutriment_fat: abc" });
+    const p = (await read(code)).body.product;
+    expect(p.rev).toBe(1);
+    expect(p.product_name).toBeUndefined();
+    expect(p.nutriments.fat_100g).toBe(3);
+  });
+
+  it("answers 413 JSON to a body over the limit, in both encodings", async () => {
+    const big = "x".repeat(1024 * 1024 + 10);
+    for (const post of [postForm, postMultipart]) {
+      const res = await post(t.url, WRITE, { code, user_id: "alice", password: ALICE.password, product_name: big });
+      expect(res.status).toBe(413);
+      expect(res.body.errors[0].id).toBe("payload_too_large");
+    }
+    expect((await read(code)).body.product.rev).toBe(1);
+  });
+
+  it("answers 400 JSON to a malformed multipart body, then serves the next request", async () => {
+    const res = await getJson(`${t.url}${WRITE}`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=XYZ" },
+      body: `--XYZ\r\nContent-Disposition: form-data; name="code"\r\n\r\n${code}\r\n--XYZ\r\nContent-Disposition: form-data; name="user_id"\r\n\r\nalice`,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].id).toBe("malformed_body");
+    expect((await read(code)).body.product.rev).toBe(1);
+  });
+
+  it("answers 415 to another content type on /cgi/*.pl", async () => {
+    const res = await getJson(`${t.url}${WRITE}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "code=1",
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.errors[0].id).toBe("unsupported_media_type");
+  });
+
+  it("reads a flat JSON object sent without Content-Type as form fields", async () => {
+    const res = await getJson(`${t.url}${WRITE}`, {
+      method: "POST",
+      // A Buffer body makes fetch send no Content-Type at all.
+      body: Buffer.from(
+        JSON.stringify({ code, user_id: "alice", password: ALICE.password, product_name: "From JSON" }),
+      ),
+    });
+    expect(res.body).toEqual({ status: 1, status_verbose: "fields saved" });
+    expect((await read(code)).body.product.product_name).toBe("From JSON");
+  });
+});
+
+describe("concurrency", () => {
+  it("50 parallel writes to one product end with rev 50, 50 revisions and all 50 nutriments", async () => {
+    const code = "3000000000048";
+    // 50 distinct nutrients of the nutrients taxonomy, each written by its own request.
+    const nids = [
+      "fat",
+      "saturated-fat",
+      "carbohydrates",
+      "sugars",
+      "fiber",
+      "proteins",
+      "salt",
+      "alcohol",
+      "vitamin-a",
+      "vitamin-d",
+      "vitamin-e",
+      "vitamin-k",
+      "vitamin-c",
+      "vitamin-b1",
+      "vitamin-b2",
+      "vitamin-pp",
+      "vitamin-b6",
+      "vitamin-b9",
+      "vitamin-b12",
+      "biotin",
+      "pantothenic-acid",
+      "potassium",
+      "calcium",
+      "phosphorus",
+      "iron",
+      "magnesium",
+      "zinc",
+      "copper",
+      "manganese",
+      "fluoride",
+      "selenium",
+      "chromium",
+      "molybdenum",
+      "iodine",
+      "caffeine",
+      "cholesterol",
+      "starch",
+      "polyols",
+      "lactose",
+      "sucrose",
+      "glucose",
+      "fructose",
+      "maltose",
+      "omega-3-fat",
+      "omega-6-fat",
+      "trans-fat",
+      "monounsaturated-fat",
+      "polyunsaturated-fat",
+      "chloride",
+      "taurine",
+    ];
+    expect(new Set(nids).size).toBe(50);
+    const results = await Promise.all(
+      nids.map((nid, i) =>
+        postForm(t.url, WRITE, {
+          code,
+          user_id: "alice",
+          password: ALICE.password,
+          [`nutriment_${nid}`]: String(i + 1),
+        }),
+      ),
+    );
+    expect(results.every((r) => r.body.status === 1)).toBe(true);
+    const p = (await read(code)).body.product;
+    expect(p.rev).toBe(50);
+    for (const nid of nids) expect(p.nutriments[`${nid}_value`], nid).toBeGreaterThan(0);
+    expect(await t.server.store.listRevisions(code)).toHaveLength(50);
+  });
+});

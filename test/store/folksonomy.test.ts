@@ -1,0 +1,242 @@
+/** The SQLite folksonomy store: tokens, the login failure counters, tags and their history (API.md §7). */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { TagWrite } from "../../src/store/folksonomy-types.js";
+import { SqliteStore } from "../../src/store/sqlite/index.js";
+
+let dir: string;
+let store: SqliteStore;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "foodbase-folksonomy-store-"));
+  store = new SqliteStore(join(dir, "test.db"));
+  for (const userId of ["alice", "bob"]) {
+    await store.addUser({ userId, email: `${userId}@example.org`, name: userId, passwordHash: "scrypt$x" });
+  }
+});
+
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function tag(overrides: Partial<TagWrite> = {}): TagWrite {
+  return {
+    product: "3701027900001",
+    owner: "",
+    k: "color",
+    v: "red",
+    version: 1,
+    editor: "alice",
+    comment: "",
+    lastEdit: "2025-03-01T10:20:30.123",
+    ...overrides,
+  };
+}
+
+describe("tokens", () => {
+  it("finds a live token by its hash and forgets it once expired", async () => {
+    const f = store.folksonomy;
+    await f.addToken("alice", "h1", 1000, 2000, 20);
+    expect(await f.getTokenUser("h1", 1999)).toBe("alice");
+    expect(await f.getTokenUser("h1", 2000)).toBeUndefined();
+    expect(await f.getTokenUser("nope", 1000)).toBeUndefined();
+  });
+
+  it("keeps at most the newest tokens of a user and leaves other users alone", async () => {
+    const f = store.folksonomy;
+    await f.addToken("bob", "b", 1000, 9000, 3);
+    for (let i = 0; i < 5; i++) await f.addToken("alice", `a${i}`, 1000, 9000, 3);
+    expect(await f.getTokenUser("a0", 1001)).toBeUndefined();
+    expect(await f.getTokenUser("a1", 1001)).toBeUndefined();
+    for (const h of ["a2", "a3", "a4"]) expect(await f.getTokenUser(h, 1001)).toBe("alice");
+    expect(await f.getTokenUser("b", 1001)).toBe("bob");
+  });
+
+  it("are revoked by a password change", async () => {
+    await store.folksonomy.addToken("alice", "h1", 1000, Number.MAX_SAFE_INTEGER, 20);
+    await store.setPassword("alice", "scrypt$y");
+    expect(await store.folksonomy.getTokenUser("h1", 1001)).toBeUndefined();
+  });
+});
+
+describe("login failure counters", () => {
+  const limits = { limit: 3, windowMs: 60_000 };
+
+  it("blocks a user name after `limit` failures within the window, then lets it in again", async () => {
+    const f = store.folksonomy;
+    for (let i = 0; i < 3; i++) {
+      const start = await f.beginLoginAttempt("alice", "10.0.0.1", 1000 + i, limits);
+      if (!start.ok) throw new Error("unexpectedly blocked");
+      await f.endLoginAttempt(start.attempt, false);
+    }
+    const blocked = await f.beginLoginAttempt("alice", "10.0.0.2", 5000, limits);
+    expect(blocked).toEqual({ ok: false, retryAfterMs: 1000 + 60_000 - 5000 });
+    // Other user names from the same address are not blocked by failures on one account.
+    expect((await f.beginLoginAttempt("bob", "10.0.0.1", 5000, limits)).ok).toBe(true);
+    // After the window, the oldest failure no longer counts.
+    expect((await f.beginLoginAttempt("alice", "10.0.0.1", 61_001, limits)).ok).toBe(true);
+  });
+
+  it("counts attempts still running, so parallel attempts cannot all get through", async () => {
+    const f = store.folksonomy;
+    const starts = await Promise.all([1, 2, 3, 4, 5].map(() => f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits)));
+    expect(starts.filter((s) => s.ok)).toHaveLength(3);
+  });
+
+  it("resets the user name's counter on success", async () => {
+    const f = store.folksonomy;
+    for (let i = 0; i < 2; i++) {
+      const s = await f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits);
+      if (s.ok) await f.endLoginAttempt(s.attempt, false);
+    }
+    const good = await f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits);
+    if (!good.ok) throw new Error("unexpectedly blocked");
+    await f.endLoginAttempt(good.attempt, true);
+    for (let i = 0; i < 2; i++) {
+      const s = await f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits);
+      expect(s.ok).toBe(true);
+      if (s.ok) await f.endLoginAttempt(s.attempt, false);
+    }
+  });
+
+  it("blocks an address after failures for `limit` user names", async () => {
+    const f = store.folksonomy;
+    for (const name of ["u1", "u2", "u3"]) {
+      const s = await f.beginLoginAttempt(name, "10.0.0.9", 2000, limits);
+      if (s.ok) await f.endLoginAttempt(s.attempt, false);
+    }
+    expect(await f.beginLoginAttempt("alice", "10.0.0.9", 3000, limits)).toEqual({
+      ok: false,
+      retryAfterMs: 2000 + 60_000 - 3000,
+    });
+    expect((await f.beginLoginAttempt("alice", "10.0.0.8", 3000, limits)).ok).toBe(true);
+  });
+});
+
+describe("tags", () => {
+  it("creates once, updates at exactly version + 1, deletes at the current version, keeps every version", async () => {
+    const f = store.folksonomy;
+    expect(await f.createTag(tag())).toEqual({ ok: true });
+    expect(await f.createTag(tag({ v: "other" }))).toEqual({ ok: false, reason: "exists" });
+    expect(await f.updateTag(tag({ v: "blue", version: 3 }))).toEqual({ ok: false, reason: "version", expected: 2 });
+    expect(await f.updateTag(tag({ v: "blue", version: 2, editor: "bob", lastEdit: "2025-03-01T10:20:31" }))).toEqual({
+      ok: true,
+    });
+    expect(await f.updateTag(tag({ k: "size", version: 2 }))).toEqual({ ok: false, reason: "not_found" });
+    expect(await f.getTag("3701027900001", "", "color")).toEqual({
+      product: "3701027900001",
+      k: "color",
+      v: "blue",
+      owner: "",
+      version: 2,
+      editor: "bob",
+      last_edit: "2025-03-01T10:20:31",
+      comment: "",
+    });
+    const del = { product: "3701027900001", owner: "", k: "color", editor: "alice", lastEdit: "2025-03-01T10:20:32" };
+    expect(await f.deleteTag({ ...del, version: 1 })).toBe(false);
+    expect(await f.deleteTag({ ...del, version: 2 })).toBe(true);
+    expect(await f.getTag("3701027900001", "", "color")).toBeUndefined();
+    expect(await f.getProductTags("3701027900001", "")).toEqual([]);
+    const versions = await f.getTagVersions("3701027900001", "", "color");
+    expect(versions.map((r) => [r.version, r.v, r.editor, r.comment])).toEqual([
+      [2, "blue", "bob", ""],
+      [1, "red", "alice", ""],
+      [0, "blue", "alice", "DELETE"],
+    ]);
+    // Re-created at version 1: the history keeps both lives, latest first among equal versions.
+    expect(await f.createTag(tag({ v: "green", lastEdit: "2025-03-01T10:20:33" }))).toEqual({ ok: true });
+    const again = await f.getTagVersions("3701027900001", "", "color");
+    expect(again.map((r) => [r.version, r.v])).toEqual([
+      [2, "blue"],
+      [1, "green"],
+      [1, "red"],
+      [0, "blue"],
+    ]);
+  });
+
+  it("keeps public and private tags apart", async () => {
+    const f = store.folksonomy;
+    await f.createTag(tag());
+    await f.createTag(tag({ owner: "alice", v: "secret" }));
+    expect((await f.getProductTags("3701027900001", "")).map((r) => r.v)).toEqual(["red"]);
+    expect((await f.getProductTags("3701027900001", "alice")).map((r) => r.v)).toEqual(["secret"]);
+    expect(await f.getProductTags("3701027900001", "bob")).toEqual([]);
+  });
+
+  it("lists, filters and counts", async () => {
+    const f = store.folksonomy;
+    await f.createTag(tag({ product: "2", k: "color", v: "Red", editor: "bob", lastEdit: "2025-03-01T10:00:00.5" }));
+    await f.createTag(tag({ product: "1", k: "color", v: "red" }));
+    await f.createTag(tag({ product: "1", k: "color:shade", v: "dark" }));
+    await f.createTag(tag({ product: "1", k: "colorful", v: "yes" }));
+    await f.createTag(tag({ product: "1", k: "size", v: "big", lastEdit: "2025-03-01T10:00:00.25" }));
+    await f.createTag(tag({ product: "3", k: "size", v: "big" }));
+    await f.createTag(tag({ product: "1", k: "a_b", v: "x" }));
+
+    expect((await f.getTagsWithPrefix("1", "", "color")).map((r) => r.k)).toEqual(["color", "color:shade"]);
+    // `_` is no wildcard.
+    expect((await f.getTagsWithPrefix("1", "", "a_")).map((r) => r.k)).toEqual([]);
+    expect((await f.getProductTags("1", "", ["size", "color"])).map((r) => r.k)).toEqual(["color", "size"]);
+
+    expect(await f.listProducts({ owner: "", k: "size", v: "" }, [])).toEqual([
+      { product: "1", k: "size", v: "big" },
+      { product: "3", k: "size", v: "big" },
+    ]);
+    expect(await f.listProducts({ owner: "", k: "color", v: "red" }, [])).toEqual([
+      { product: "1", k: "color", v: "red" },
+    ]);
+    expect(await f.listProducts({ owner: "", k: "size", v: "" }, ["3", "9"])).toEqual([
+      { product: "3", k: "size", v: "big" },
+    ]);
+    expect((await f.listProducts({ owner: "", k: "", v: "ignored" }, [])).length).toBe(7);
+
+    const stats = await f.productStats({ owner: "", k: "", v: "" });
+    expect(stats[0]).toEqual({ product: "1", keys: 5, last_edit: "2025-03-01T10:20:30.123", editors: 1 });
+    expect(stats.map((s) => s.product)).toEqual(["1", "2", "3"]);
+
+    expect(await f.keyStats("", "")).toEqual([
+      { k: "color", count: 2, values: 2 },
+      { k: "size", count: 2, values: 1 },
+      { k: "a_b", count: 1, values: 1 },
+      { k: "color:shade", count: 1, values: 1 },
+      { k: "colorful", count: 1, values: 1 },
+    ]);
+    expect((await f.keyStats("", "COLOR")).map((s) => s.k)).toEqual(["color", "color:shade", "colorful"]);
+    expect((await f.keyStats("", "%")).map((s) => s.k)).toEqual([]);
+
+    expect(await f.valueCounts("", "color", "", 50)).toEqual([
+      { v: "Red", product_count: 1 },
+      { v: "red", product_count: 1 },
+    ]);
+    expect(await f.valueCounts("", "color", "rE", 1)).toEqual([{ v: "Red", product_count: 1 }]);
+    expect(await f.valueCounts("", "size", "", 0)).toEqual([]);
+
+    const values = await f.tagValues("", ["1", "3"], ["size"]);
+    expect(values).toEqual([
+      {
+        product: "1",
+        k: "size",
+        v: "big",
+        owner: "",
+        version: 1,
+        editor: "alice",
+        last_edit: "2025-03-01T10:00:00.25",
+      },
+      {
+        product: "3",
+        k: "size",
+        v: "big",
+        owner: "",
+        version: 1,
+        editor: "alice",
+        last_edit: "2025-03-01T10:20:30.123",
+      },
+    ]);
+    expect(Object.keys(values[0] ?? {})).toEqual(["product", "k", "v", "owner", "version", "editor", "last_edit"]);
+    expect((await f.tagValues("", [], ["color"])).map((r) => r.product)).toEqual(["1", "2"]);
+  });
+});
