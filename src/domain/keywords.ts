@@ -4,21 +4,28 @@
  */
 
 import type { Product } from "./product.js";
-import { getStringIdForLang } from "./taxonomy/string-id.js";
+import { getStringIdForLang, LANGUAGE_PREFIX } from "./taxonomy/string-id.js";
 import type { Taxonomies } from "./taxonomy/types.js";
 import { codePointLength, compareCodePoints } from "./taxonomy/variants.js";
 
 /** Terms are separated by commas, apostrophes and whitespace. */
 const TERM_SEPARATORS = /[,'’\s]+/u;
-/** `xx:` item prefixes of taxonomy texts are not keywords. */
-const LANGUAGE_PREFIX = /^[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}]{2}:/u;
 /** Language-dependent name fields, in every language (`product_name`, `product_name_fr`, …). */
 const NAME_FIELD = /^(?:product_name|generic_name)(?:_[a-z]{2})?$/;
 /** Tag texts whose words are keywords; the last three may carry `xx:` prefixes. */
 const TAG_TEXT_FIELDS = ["brands", "categories", "origins", "labels"] as const;
 const PREFIXED_TAG_TEXT_FIELDS: ReadonlySet<string> = new Set(["categories", "origins", "labels"]);
 
-/** One term → keyword: its id in `lc`, dropped under 2 characters, one trailing `s` removed. */
+/**
+ * Only the start of each text is read: names and tag texts are short, and this keeps a 1 MiB text
+ * from costing a keyword computation per word.
+ */
+export const MAX_KEYWORD_TEXT_LENGTH = 10_000;
+
+/**
+ * One term → keyword: its id in `lc`, dropped under 2 characters, one trailing `s` removed. `xx:` item
+ * prefixes of taxonomy texts are not keywords.
+ */
 function termToKeyword(lc: string, term: string, dropPrefix: boolean): string | undefined {
   const id = getStringIdForLang(lc, dropPrefix ? term.replace(LANGUAGE_PREFIX, "") : term);
   if (codePointLength(id) < 2) return undefined;
@@ -26,7 +33,7 @@ function termToKeyword(lc: string, term: string, dropPrefix: boolean): string | 
 }
 
 function addKeywords(keywords: Set<string>, text: string, lc: string, dropPrefix: boolean): void {
-  for (const term of text.split(TERM_SEPARATORS)) {
+  for (const term of text.slice(0, MAX_KEYWORD_TEXT_LENGTH).split(TERM_SEPARATORS)) {
     if (term === "") continue;
     const keyword = termToKeyword(lc, term, dropPrefix);
     if (keyword !== undefined) keywords.add(keyword);

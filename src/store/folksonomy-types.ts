@@ -101,6 +101,20 @@ export interface LoginLimits {
 
 export type LoginAttemptStart = { ok: true; attempt: LoginAttempt } | { ok: false; retryAfterMs: number };
 
+/** Public tags having both keys of a rename (`POST /admin/property/check-clash`). */
+export interface PropertyClash {
+  products_with_both: number;
+  products_with_old_only: number;
+  products_with_new_only: number;
+  conflicting_products: Array<{ product: string; old_value: string; new_value: string }>;
+}
+
+/** Who makes an admin change, and when (every changed tag gets a history row). */
+export interface AdminEdit {
+  editor: string;
+  lastEdit: string;
+}
+
 export interface FolksonomyStore {
   /** Stores a token hash; keeps at most `maxPerUser` live tokens for the user (oldest dropped). */
   addToken(userId: string, tokenHash: string, nowT: number, expiresT: number, maxPerUser: number): Promise<void>;
@@ -126,6 +140,11 @@ export interface FolksonomyStore {
 
   /** Tags of a product, by k; only the given keys when `keys` is set. */
   getProductTags(product: string, owner: string, keys?: readonly string[]): Promise<TagRow[]>;
+  /**
+   * The same rows as a JSON array text, built by the database (the hot read path: no row objects,
+   * no serialisation in JavaScript). Same keys, same order as `JSON.stringify(getProductTags(…))`.
+   */
+  getProductTagsJson(product: string, owner: string, keys?: readonly string[]): Promise<string>;
   getTag(product: string, owner: string, k: string): Promise<TagRow | undefined>;
   /** Tags whose key is `prefix` or starts with `prefix:`, by k. */
   getTagsWithPrefix(product: string, owner: string, prefix: string): Promise<TagRow[]>;
@@ -142,4 +161,25 @@ export interface FolksonomyStore {
   valueCounts(owner: string, k: string, q: string, limit: number): Promise<ValueCount[]>;
   /** `GET /values`: tags of the given products and/or keys (an empty list = no filter), by product, k. */
   tagValues(owner: string, codes: readonly string[], keys: readonly string[]): Promise<TagValueRow[]>;
+
+  // Moderation of public tags (API.md §7.7). Deleted tags get a version-0 "DELETE" history row,
+  // changed ones a row at their version + 1.
+
+  /** undefined when no public tag has the key `oldK`. */
+  propertyClash(oldK: string, newK: string): Promise<PropertyClash | undefined>;
+  /**
+   * Renames the public key `oldK` to `newK` everywhere; where a product already has `newK`, its
+   * `oldK` tag is deleted instead (`resolved`). undefined when no public tag has `oldK`.
+   */
+  renameProperty(
+    oldK: string,
+    newK: string,
+    edit: AdminEdit,
+  ): Promise<{ renamed: number; resolved: number } | undefined>;
+  /** Deletes every public tag with key `k`; returns how many. */
+  deleteProperty(k: string, edit: AdminEdit): Promise<number>;
+  /** Sets `newV` on every public tag `k`=`oldV`; returns how many. */
+  replaceValue(k: string, oldV: string, newV: string, edit: AdminEdit): Promise<number>;
+  /** Deletes every public tag `k`=`v`; returns how many. */
+  deleteValue(k: string, v: string, edit: AdminEdit): Promise<number>;
 }

@@ -97,6 +97,55 @@ export interface Store {
   readonly folksonomy: FolksonomyStore;
 
   close(): Promise<void>;
+
+  /**
+   * Bulk load (imports), one transaction for the batch: each product becomes a new revision unless its
+   * stored document is already the same, revision number aside. Documents arrive serialised, so that
+   * parsing and serialising can run on other threads. Returns what happened to each item, in order.
+   */
+  loadProducts(items: readonly ProductLoad[], options: ProductLoadOptions): Promise<ProductLoadOutcome[]>;
+  /**
+   * The current documents matching `filter`, as stored JSON text, in ascending code order. Fetched a
+   * page at a time: the whole result is never held, and nothing stays locked between pages.
+   */
+  iterateProductsJson(filter?: ProductFilter): AsyncIterable<string>;
 }
 
 export class DuplicateError extends Error {}
+
+/** One product of a bulk load. Its document is the JSON text `${head}"rev":N${tail}`, keys sorted. */
+export interface ProductLoad {
+  /** Normalised barcode. */
+  code: string;
+  /** `{` and the members before `rev`, each followed by a comma. */
+  head: string;
+  /** The members after `rev`, each preceded by a comma, and `}`. */
+  tail: string;
+  /** Lowest number the new revision may take (an import keeps the dump's own `rev` when it is ahead). */
+  minRev: number;
+  /** `changed_fields` of the revision, as a JSON array, when the product is new. */
+  newProductChangedFields: string;
+}
+
+export interface ProductLoadOptions {
+  /** Recorded on every revision of the batch. */
+  info: RevisionInfo;
+  /** `changed_fields` of a revision that replaces the stored `before` by `after`. */
+  changedFields(before: Product, after: Product): string[];
+}
+
+export type ProductLoadOutcome = "inserted" | "updated" | "unchanged";
+
+/**
+ * Conditions on current products, all of which must hold. Export builds it from its flags; the search
+ * query planner (issue #5) is meant to produce and extend it, and each store to evaluate it with
+ * whatever indexes it has.
+ */
+export interface ProductFilter {
+  /** Only these normalised codes. */
+  codes?: readonly string[];
+  /** Each `field` (a tag array such as `categories_tags`) contains `tag`. */
+  tags?: ReadonlyArray<{ field: string; tag: string }>;
+  /** `last_modified_t` at or after this, Unix seconds. */
+  modifiedSince?: number;
+}

@@ -1,7 +1,8 @@
 /** README's curl examples, run with curl against a server that has the sample products, answer as shown. */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSampleProducts } from "../../src/sample-data.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
@@ -38,10 +39,11 @@ describe("README examples", () => {
   it("has curl examples with their answers", () => {
     expect(examples.length).toBeGreaterThanOrEqual(4);
   });
-  it.each(examples.map((e) => [e.command, e]))("%s", (_name, example) => {
+  it.each(examples.map((e) => [e.command, e]))("%s", async (_name, example) => {
     const { command, expected } = example as Example;
     const local = command.replaceAll("http://127.0.0.1:8080", t.url);
-    const out = execFileSync("bash", ["-c", local], { encoding: "utf8" });
+    // Async: the server runs in this process and must keep answering while curl waits.
+    const { stdout: out } = await promisify(execFile)("bash", ["-c", local], { encoding: "utf8" });
     expect(JSON.parse(out)).toEqual(JSON.parse(expected));
   });
 });

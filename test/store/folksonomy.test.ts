@@ -158,6 +158,15 @@ describe("tags", () => {
     ]);
   });
 
+  it("builds the same JSON as JSON.stringify, special characters included", async () => {
+    const f = store.folksonomy;
+    await f.createTag(tag({ k: "quote", v: 'say "hi" \\ back\nslash\t\u0001 é😀 </script>', comment: 'c"' }));
+    await f.createTag(tag({ k: "plain", v: "x" }));
+    const json = await f.getProductTagsJson("3701027900001", "");
+    expect(json).toBe(JSON.stringify(await f.getProductTags("3701027900001", "")));
+    expect((JSON.parse(json) as Array<{ v: string }>)[1]?.v).toBe('say "hi" \\ back\nslash\t\u0001 é😀 </script>');
+  });
+
   it("keeps public and private tags apart", async () => {
     const f = store.folksonomy;
     await f.createTag(tag());
@@ -181,6 +190,12 @@ describe("tags", () => {
     // `_` is no wildcard.
     expect((await f.getTagsWithPrefix("1", "", "a_")).map((r) => r.k)).toEqual([]);
     expect((await f.getProductTags("1", "", ["size", "color"])).map((r) => r.k)).toEqual(["color", "size"]);
+    // The JSON built by the database is what JSON.stringify makes of the rows.
+    expect(await f.getProductTagsJson("1", "")).toBe(JSON.stringify(await f.getProductTags("1", "")));
+    expect(await f.getProductTagsJson("1", "", ["size"])).toBe(
+      JSON.stringify(await f.getProductTags("1", "", ["size"])),
+    );
+    expect(await f.getProductTagsJson("nope", "")).toBe("[]");
 
     expect(await f.listProducts({ owner: "", k: "size", v: "" }, [])).toEqual([
       { product: "1", k: "size", v: "big" },

@@ -13,10 +13,10 @@ const FALLBACK_LANGUAGES = ["xx", "en"] as const;
 /** `wikidata:en:Q1781317` (TAXONOMY.md §5.3 step 1). */
 const LINKED_DATA = new RegExp(`^(${WORD_CHAR}+:${WORD_CHAR}{2}):(.+)`, "su");
 /**
- * "Parent / Child" splitting (§5.3 step 8) recurses once per `/` or `(`: beyond this length an item
- * cannot be a taxonomy name anyway, so the split is not tried (keeps pathological input cheap).
+ * "Parent / Child" splitting (§5.3 step 8) recurses once per `/` or `(`; real names have one or two.
+ * Beyond this many the split is not tried, which keeps pathological input linear.
  */
-const MAX_SPLIT_LENGTH = 500;
+const MAX_SPLIT_SEPARATORS = 4;
 
 export class CompiledTaxonomy implements Taxonomy {
   readonly tagtype: string;
@@ -246,9 +246,13 @@ export class CompiledTaxonomy implements Taxonomy {
 
   /** TAXONOMY.md §5.3 step 8: "Parent / Child", "Synonym (Synonym)". */
   private canonicalizeParts(lc: string, item: string): string | undefined {
-    if (item.length > MAX_SPLIT_LENGTH) return undefined;
     const at = item.search(/[/(]/);
     if (at < 0) return undefined;
+    let separators = 0;
+    for (let i = at; i < item.length; i++) {
+      const c = item.charCodeAt(i);
+      if ((c === 0x2f || c === 0x28) && ++separators > MAX_SPLIT_SEPARATORS) return undefined;
+    }
     const left = this.canonicalize(lc, item.slice(0, at));
     const right = this.canonicalize(lc, item.slice(at + 1));
     if (!this.has(left) || !this.has(right)) return undefined;

@@ -20,6 +20,7 @@ import Fastify, {
 import type { AppContext } from "../app.js";
 import { redactUrl } from "../redact.js";
 import { stagingGate } from "../staging-gate.js";
+import { adminHandlers } from "./admin.js";
 import { authHandlers } from "./auth.js";
 import { FolksonomyError, parseBody, parseForm, sendJson } from "./common.js";
 import { registerDocs } from "./docs.js";
@@ -114,7 +115,7 @@ export async function folksonomyRoutes(app: FastifyInstance): Promise<void> {
     return sendJson(reply, 404, { detail: "Not Found" });
   });
 
-  const handlers: FolksonomyHandlers = { ...tagHandlers(app), ...authHandlers(app) };
+  const handlers: FolksonomyHandlers = { ...tagHandlers(app), ...authHandlers(app), ...adminHandlers(app) };
   for (const route of FOLKSONOMY_ROUTES) {
     app.route({
       method: route.method,

@@ -62,7 +62,12 @@ export type FolksonomyHandlerName =
   | "productStats"
   | "keys"
   | "valuesOfKey"
-  | "values";
+  | "values"
+  | "checkClash"
+  | "renameProperty"
+  | "deleteProperty"
+  | "replaceValue"
+  | "deleteValue";
 
 export interface FolksonomyRoute {
   method: "GET" | "POST" | "PUT" | "DELETE";
@@ -70,6 +75,25 @@ export interface FolksonomyRoute {
   handler: FolksonomyHandlerName;
   schema: FastifySchema;
 }
+
+const propertyPair = {
+  type: "object",
+  required: ["old_property", "new_property"],
+  properties: { old_property: str, new_property: str },
+} as const;
+
+const adminErrors = { 401: detail, 403: detail, 404: detail, 422: detail } as const;
+
+const adminDone = {
+  type: "object",
+  properties: {
+    status: str,
+    renamed_products: int,
+    conflicting_products_resolved: int,
+    deleted_entries: int,
+    message: str,
+  },
+} as const;
 
 export type FolksonomyHandlers = Record<FolksonomyHandlerName, RouteHandlerMethod>;
 
@@ -339,6 +363,79 @@ export const FOLKSONOMY_ROUTES: FolksonomyRoute[] = [
         },
         ...errors,
       },
+    },
+  },
+  {
+    method: "POST",
+    url: "/admin/property/check-clash",
+    handler: "checkClash",
+    schema: {
+      tags: ["folksonomy admin"],
+      summary: "Moderators: what renaming a public key would merge",
+      body: propertyPair,
+      response: {
+        200: {
+          type: "object",
+          properties: {
+            products_with_both: int,
+            products_with_old_only: int,
+            products_with_new_only: int,
+            conflicting_products: {
+              type: "array",
+              items: { type: "object", properties: { product: str, old_value: str, new_value: str } },
+            },
+          },
+        },
+        ...adminErrors,
+      },
+    },
+  },
+  {
+    method: "POST",
+    url: "/admin/property/rename",
+    handler: "renameProperty",
+    schema: {
+      tags: ["folksonomy admin"],
+      summary: "Moderators: rename a public key (where a product has both keys, the new one is kept)",
+      body: propertyPair,
+      response: { 200: adminDone, ...adminErrors },
+    },
+  },
+  {
+    method: "DELETE",
+    url: "/admin/property",
+    handler: "deleteProperty",
+    schema: {
+      tags: ["folksonomy admin"],
+      summary: "Moderators: delete a public key from every product",
+      body: { type: "object", required: ["property"], properties: { property: str } },
+      response: { 200: adminDone, ...adminErrors },
+    },
+  },
+  {
+    method: "POST",
+    url: "/admin/value/replace",
+    handler: "replaceValue",
+    schema: {
+      tags: ["folksonomy admin"],
+      summary: "Moderators: replace a value of a public key everywhere",
+      body: {
+        type: "object",
+        required: ["property", "old_value", "new_value"],
+        properties: { property: str, old_value: str, new_value: str },
+      },
+      response: { 200: adminDone, ...adminErrors },
+    },
+  },
+  {
+    method: "DELETE",
+    url: "/admin/value",
+    handler: "deleteValue",
+    schema: {
+      tags: ["folksonomy admin"],
+      summary: "Moderators: delete a value of a public key everywhere",
+      body: { type: "object", required: ["property", "value"], properties: { property: str, value: str } },
+      response: { 200: adminDone, ...adminErrors },
     },
   },
 ];

@@ -45,14 +45,14 @@ export function tagHandlers(app: FastifyInstance) {
     async productTags(request: FastifyRequest, reply: FastifyReply) {
       const product = pathParam(request, "product");
       const ownerValue = owner(request);
-      await checkOwner(app, request, ownerValue, true);
+      if (ownerValue !== "") await checkOwner(app, request, ownerValue, true);
       const keys = queryValue(request, "keys");
-      const rows = await tags.getProductTags(
+      const json = await tags.getProductTagsJson(
         product,
         ownerValue,
         keys === undefined || keys === "" ? undefined : keys.split(",").map((k) => k.trim()),
       );
-      return sendRaw(reply, JSON.stringify(rows));
+      return sendRaw(reply, json);
     },
 
     async productTag(request: FastifyRequest, reply: FastifyReply) {

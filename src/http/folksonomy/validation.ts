@@ -242,3 +242,57 @@ export function validateAuthForm(fields: ReadonlyMap<string, string>): AuthFormV
   if (errors.length > 0 || username === undefined || password === undefined) return { ok: false, errors };
   return { ok: true, form: { username, password, scope: value("scope") ?? "" } };
 }
+
+// --- Admin request bodies (API.md §7.7) ----------------------------------------------------------
+
+export type AdminFieldKind = "property" | "value";
+
+export type AdminValidation = { ok: true; fields: Record<string, string> } | { ok: false; errors: FieldError[] };
+
+/**
+ * A body of required string fields: a `property` must be a valid key (stripped), a `value` must not
+ * be empty (stripped). `distinct`: the two named fields must differ (the Engine's model validator).
+ */
+export function validateAdminBody(
+  input: BodyInput,
+  fields: ReadonlyArray<readonly [string, AdminFieldKind]>,
+  distinct?: readonly [string, string],
+): AdminValidation {
+  if (input.kind === "none" || (input.kind === "json" && input.value === null)) {
+    return { ok: false, errors: [missing(["body"])] };
+  }
+  if (input.kind === "text" || !isPlainObject(input.value)) {
+    return {
+      ok: false,
+      errors: [
+        {
+          type: "model_attributes_type",
+          loc: ["body"],
+          msg: "Input should be a valid dictionary or object to extract fields from",
+          input: input.value,
+        },
+      ],
+    };
+  }
+  const body = input.value;
+  const errors: FieldError[] = [];
+  const out: Record<string, string> = {};
+  for (const [name, kind] of fields) {
+    const loc = ["body", name];
+    const raw = body[name];
+    if (!has(body, name)) errors.push(missing(loc, body));
+    else if (typeof raw !== "string") errors.push(stringType(loc, raw));
+    else if (raw === "") errors.push(valueError(loc, `${kind} cannot be empty`, raw));
+    else {
+      const stripped = pyStrip(raw);
+      if (stripped === "") errors.push(valueError(loc, `${kind} cannot be empty`, raw));
+      else if (kind === "property" && !KEY.test(stripped)) {
+        errors.push(valueError(loc, "property must be alpha-numeric [a-z0-9_-:]", raw));
+      } else out[name] = stripped;
+    }
+  }
+  if (errors.length === 0 && distinct !== undefined && out[distinct[0]] === out[distinct[1]]) {
+    errors.push(valueError(["body"], `${distinct[0]} and ${distinct[1]} should not be the same.`, body));
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, fields: out };
+}

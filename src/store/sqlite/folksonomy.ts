@@ -5,6 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import type {
+  AdminEdit,
   FolksonomyStore,
   KeyStats,
   LoginAttempt,
@@ -12,6 +13,7 @@ import type {
   LoginLimits,
   ProductKeyValue,
   ProductStats,
+  PropertyClash,
   TagCreateResult,
   TagDelete,
   TagFilter,
@@ -24,6 +26,9 @@ import type {
 
 const TAG_COLUMNS = "product, k, v, owner, version, editor, last_edit, comment";
 const VALUE_COLUMNS = "product, k, v, owner, version, editor, last_edit";
+/** A JSON array of tag rows, keys in the API's order (json_group_array keeps the subquery's order). */
+const JSON_ROWS = `coalesce(json_group_array(json_object('product', product, 'k', k, 'v', v, 'owner', owner,
+  'version', version, 'editor', editor, 'last_edit', last_edit, 'comment', comment)), '[]')`;
 /** SQLite's lower() only folds ASCII; the API's `q` filters fold any letter. */
 const LOWER_FN = "folksonomy_lower";
 
@@ -94,6 +99,17 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
       ),
       currentTag: db.prepare(`SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ? AND k = ?`),
       productTags: db.prepare(`SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ? ORDER BY k`),
+      productTagsJson: db
+        .prepare(
+          `SELECT ${JSON_ROWS} FROM (SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ? ORDER BY k)`,
+        )
+        .pluck(),
+      productTagsWithKeysJson: db
+        .prepare(
+          `SELECT ${JSON_ROWS} FROM (SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ?
+           AND k IN (SELECT value FROM json_each(?)) ORDER BY k)`,
+        )
+        .pluck(),
       productTagsWithKeys: db.prepare(
         `SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ?
          AND k IN (SELECT value FROM json_each(?)) ORDER BY k`,
@@ -102,6 +118,23 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
         `SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ?
          AND (k = ? OR (k > ? AND k < ?)) ORDER BY k`,
       ),
+      publicTagsWithKey: db.prepare(
+        `SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE owner = '' AND k = ? ORDER BY product`,
+      ),
+      publicTagsWithValue: db.prepare(
+        `SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE owner = '' AND k = ? AND v = ? ORDER BY product`,
+      ),
+      clash: db.prepare(
+        `SELECT o.product AS product, o.v AS old_value, n.v AS new_value
+         FROM folksonomy_tags o JOIN folksonomy_tags n ON n.product = o.product AND n.owner = '' AND n.k = ?
+         WHERE o.owner = '' AND o.k = ? ORDER BY o.product`,
+      ),
+      countOnly: db
+        .prepare(
+          `SELECT count(*) FROM folksonomy_tags a WHERE a.owner = '' AND a.k = ? AND NOT EXISTS
+             (SELECT 1 FROM folksonomy_tags b WHERE b.product = a.product AND b.owner = '' AND b.k = ?)`,
+        )
+        .pluck(),
       versions: db.prepare(
         `SELECT ${TAG_COLUMNS} FROM folksonomy_tag_versions WHERE product = ? AND owner = ? AND k = ?
          ORDER BY version DESC, id DESC`,
@@ -212,9 +245,103 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
       .immediate();
   }
 
+  /** Appends the deletion of `row` to the history and removes it. */
+  private deleteRow(row: TagRow, edit: AdminEdit): void {
+    this.stmts.insertVersion.run({
+      ...row,
+      version: 0,
+      editor: edit.editor,
+      lastEdit: edit.lastEdit,
+      comment: "DELETE",
+    });
+    this.stmts.deleteTag.run(row.product, row.owner, row.k);
+  }
+
+  async propertyClash(oldK: string, newK: string): Promise<PropertyClash | undefined> {
+    return this.db
+      .transaction((): PropertyClash | undefined => {
+        if (this.stmts.publicTagsWithKey.all(oldK).length === 0) return undefined;
+        const both = this.stmts.clash.all(newK, oldK) as PropertyClash["conflicting_products"];
+        return {
+          products_with_both: both.length,
+          products_with_old_only: this.stmts.countOnly.get(oldK, newK) as number,
+          products_with_new_only: this.stmts.countOnly.get(newK, oldK) as number,
+          conflicting_products: both,
+        };
+      })
+      .deferred();
+  }
+
+  async renameProperty(
+    oldK: string,
+    newK: string,
+    edit: AdminEdit,
+  ): Promise<{ renamed: number; resolved: number } | undefined> {
+    return this.db
+      .transaction(() => {
+        const rows = this.stmts.publicTagsWithKey.all(oldK) as TagRow[];
+        if (rows.length === 0) return undefined;
+        let renamed = 0;
+        let resolved = 0;
+        for (const row of rows) {
+          const exists = this.stmts.currentTag.get(row.product, "", newK) !== undefined;
+          this.deleteRow(row, edit);
+          if (exists) {
+            resolved++;
+            continue;
+          }
+          const moved = { ...row, k: newK, version: row.version + 1, editor: edit.editor, lastEdit: edit.lastEdit };
+          this.stmts.insertTag.run(moved);
+          this.stmts.insertVersion.run(moved);
+          renamed++;
+        }
+        return { renamed, resolved };
+      })
+      .immediate();
+  }
+
+  async deleteProperty(k: string, edit: AdminEdit): Promise<number> {
+    return this.db
+      .transaction(() => {
+        const rows = this.stmts.publicTagsWithKey.all(k) as TagRow[];
+        for (const row of rows) this.deleteRow(row, edit);
+        return rows.length;
+      })
+      .immediate();
+  }
+
+  async replaceValue(k: string, oldV: string, newV: string, edit: AdminEdit): Promise<number> {
+    return this.db
+      .transaction(() => {
+        const rows = this.stmts.publicTagsWithValue.all(k, oldV) as TagRow[];
+        for (const row of rows) {
+          const changed = { ...row, v: newV, version: row.version + 1, editor: edit.editor, lastEdit: edit.lastEdit };
+          this.stmts.updateTag.run(changed);
+          this.stmts.insertVersion.run(changed);
+        }
+        return rows.length;
+      })
+      .immediate();
+  }
+
+  async deleteValue(k: string, v: string, edit: AdminEdit): Promise<number> {
+    return this.db
+      .transaction(() => {
+        const rows = this.stmts.publicTagsWithValue.all(k, v) as TagRow[];
+        for (const row of rows) this.deleteRow(row, edit);
+        return rows.length;
+      })
+      .immediate();
+  }
+
   async getProductTags(product: string, owner: string, keys?: readonly string[]): Promise<TagRow[]> {
     if (keys === undefined) return this.stmts.productTags.all(product, owner) as TagRow[];
     return this.stmts.productTagsWithKeys.all(product, owner, JSON.stringify(keys)) as TagRow[];
+  }
+
+  async getProductTagsJson(product: string, owner: string, keys?: readonly string[]): Promise<string> {
+    if (keys === undefined) return this.stmts.productTagsJson.get(product, owner) as string;
+    return this.stmts.productTagsWithKeysJson.get(product, owner, JSON.stringify(keys)) as string;
   }
 
   async getTag(product: string, owner: string, k: string): Promise<TagRow | undefined> {
@@ -263,9 +390,10 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
     const stmt = this.statement(
       `keys:${search}`,
       () =>
-        `SELECT k, count(*) AS count, count(DISTINCT v) AS "values" FROM folksonomy_tags WHERE owner = ?` +
-        (search ? ` AND instr(${LOWER_FN}(k), ?) > 0` : "") +
-        " GROUP BY k ORDER BY count DESC, k",
+        `SELECT k, count(*) AS count, count(DISTINCT v) AS "values" FROM folksonomy_tags WHERE owner = ? GROUP BY k` +
+        // Filtering the groups calls the function once per distinct key, not once per tag.
+        (search ? ` HAVING instr(${LOWER_FN}(k), ?) > 0` : "") +
+        " ORDER BY count DESC, k",
     );
     return (search ? stmt.all(owner, q.toLowerCase()) : stmt.all(owner)) as KeyStats[];
   }
@@ -275,9 +403,9 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
     const stmt = this.statement(
       `values:${search}`,
       () =>
-        "SELECT v, count(*) AS product_count FROM folksonomy_tags WHERE owner = ? AND k = ?" +
-        (search ? ` AND instr(${LOWER_FN}(v), ?) > 0` : "") +
-        " GROUP BY v ORDER BY product_count DESC, v LIMIT ?",
+        "SELECT v, count(*) AS product_count FROM folksonomy_tags WHERE owner = ? AND k = ? GROUP BY v" +
+        (search ? ` HAVING instr(${LOWER_FN}(v), ?) > 0` : "") +
+        " ORDER BY product_count DESC, v LIMIT ?",
     );
     return (search ? stmt.all(owner, k, q.toLowerCase(), limit) : stmt.all(owner, k, limit)) as ValueCount[];
   }

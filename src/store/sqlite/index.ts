@@ -5,6 +5,10 @@ import type { Product } from "../../domain/product.js";
 import {
   DuplicateError,
   type NewUser,
+  type ProductFilter,
+  type ProductLoad,
+  type ProductLoadOptions,
+  type ProductLoadOutcome,
   type ProductMutation,
   type ProductUpsert,
   type ProductWriteOutcome,
@@ -302,5 +306,98 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     this.db.close();
+  }
+
+  private bulkStatements?: {
+    current: Database.Statement;
+    insertRevision: Database.Statement;
+  };
+
+  async loadProducts(items: readonly ProductLoad[], options: ProductLoadOptions): Promise<ProductLoadOutcome[]> {
+    this.bulkStatements ??= {
+      current: this.db
+        .prepare("SELECT p.rev, r.doc FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = ?")
+        .raw(),
+      insertRevision: this.db.prepare(
+        `INSERT INTO revisions (code, rev, t, user_id, comment, app_name, app_version, app_uuid, user_agent, changed_fields, doc)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    };
+    const { current, insertRevision } = this.bulkStatements;
+    const { info } = options;
+    const run = this.db.transaction((): ProductLoadOutcome[] => {
+      const outcomes: ProductLoadOutcome[] = [];
+      for (const item of items) {
+        const stored = current.get(item.code) as [number, string] | undefined;
+        let rev: number;
+        let doc: string;
+        let changed: string;
+        if (stored === undefined) {
+          rev = Math.max(1, item.minRev);
+          doc = `${item.head}"rev":${rev}${item.tail}`;
+          changed = item.newProductChangedFields;
+          outcomes.push("inserted");
+        } else {
+          const [storedRev, storedDoc] = stored;
+          if (storedDoc === `${item.head}"rev":${storedRev}${item.tail}`) {
+            outcomes.push("unchanged");
+            continue;
+          }
+          rev = Math.max(storedRev + 1, item.minRev);
+          doc = `${item.head}"rev":${rev}${item.tail}`;
+          changed = JSON.stringify(options.changedFields(JSON.parse(storedDoc), JSON.parse(doc)));
+          outcomes.push("updated");
+        }
+        const { lastInsertRowid } = insertRevision.run(
+          item.code,
+          rev,
+          info.t,
+          info.userId,
+          info.comment,
+          info.appName,
+          info.appVersion,
+          info.appUuid,
+          info.userAgent,
+          changed,
+          doc,
+        );
+        this.stmts.upsertProduct.run(item.code, rev, lastInsertRowid);
+      }
+      return outcomes;
+    });
+    return run.immediate();
+  }
+
+  async *iterateProductsJson(filter: ProductFilter = {}): AsyncGenerator<string> {
+    const conditions: string[] = [];
+    const params: Array<string | number> = [];
+    if (filter.codes !== undefined) {
+      conditions.push("p.code IN (SELECT value FROM json_each(?))");
+      params.push(JSON.stringify(filter.codes));
+    }
+    for (const { field, tag } of filter.tags ?? []) {
+      if (!/^[a-z0-9_]+$/.test(field)) throw new Error(`not a tag field: ${field}`);
+      conditions.push("EXISTS (SELECT 1 FROM json_each(r.doc, ?) WHERE value = ?)");
+      params.push(`$.${field}`, tag);
+    }
+    if (filter.modifiedSince !== undefined) {
+      conditions.push("json_extract(r.doc, '$.last_modified_t') >= ?");
+      params.push(filter.modifiedSince);
+    }
+    // Keyset pages: each page is a statement of its own, so no cursor stays open across awaits.
+    const page = this.db
+      .prepare(
+        `SELECT p.code, r.doc FROM products p JOIN revisions r ON r.id = p.revision_id
+         WHERE p.code > ? ${conditions.map((c) => `AND ${c}`).join(" ")} ORDER BY p.code LIMIT ?`,
+      )
+      .raw();
+    const pageSize = 1000;
+    let after = "";
+    for (;;) {
+      const rows = page.all(after, ...params, pageSize) as Array<[string, string]>;
+      for (const [, doc] of rows) yield doc;
+      if (rows.length < pageSize) return;
+      after = (rows[rows.length - 1] as [string, string])[0];
+    }
   }
 }

@@ -9,7 +9,16 @@ import { applyNutriScore, type NutriScoreVersion } from "../../../src/domain/nut
 import { toStoredNumber } from "../../../src/domain/nutriscore/numbers.js";
 import type { Product } from "../../../src/domain/product.js";
 import { CREATED_NOW, categoriesTagsFor, taxonomies } from "./helpers.js";
-import { DOCUMENTED_DIVERGENCES, derivedNumber, type NutriScoreVector, VECTORS } from "./vectors.js";
+import {
+  type Component,
+  DOCUMENTED_DIVERGENCES,
+  entryOf,
+  expectVectorOutcome,
+  FLAGS_2021,
+  FLAGS_2023,
+  type NutriScoreVector,
+  VECTORS,
+} from "./vectors.js";
 
 /** Ingredient estimates are not write parameters: the test stores them directly (§4.2). */
 const NUTRIMENT_KEY = /^([a-z-]+?)(_prepared)?_100g$/;
@@ -39,13 +48,7 @@ function productOf(vector: NutriScoreVector): Product {
 const apply = (product: Product, headlineVersion: NutriScoreVersion = "2021") =>
   applyNutriScore(product, { taxonomies: taxonomies(), headlineVersion });
 
-type VersionEntry = { grade: string; score?: number; data: Record<string, unknown> };
-const entryOf = (result: Product, version: string) => (result.nutriscore as Record<string, VersionEntry>)[version];
-
 const pipelineVectors = VECTORS.filter((v) => v.expected.function === undefined);
-
-const FLAGS_2021 = ["is_beverage", "is_water", "is_cheese", "is_fat"];
-const FLAGS_2023 = ["is_beverage", "is_water", "is_cheese", "is_fat_oil_nuts_seeds", "is_red_meat_product"];
 
 describe("Nutri-Score vectors through the pipeline (NUTRITION.md §4.2)", () => {
   it("covers every record except the grade-function one", () => {
@@ -57,57 +60,10 @@ describe("Nutri-Score vectors through the pipeline (NUTRITION.md §4.2)", () => 
     // Documented divergences are asserted by their own tests (pipeline.test.ts), not skipped here.
     if (reason !== undefined) continue;
     it(vector.id, () => {
-      const e = vector.expected;
-      const result = apply(productOf(vector), e.version);
-      const entry = entryOf(result, e.version);
-      expect(entry.grade).toBe(e.grade);
-      if (e.computed === false) {
-        expect(entry).not.toHaveProperty("score");
-        for (const tag of e.misc_tags_include ?? []) expect(result.misc_tags).toContain(tag);
-        return;
-      }
-      expect(entry.score).toBe(e.score);
-
-      // Derived inputs computed by foodbase from the categories and nutriments.
-      const data = entry.data;
-      const flags = e.version === "2021" ? FLAGS_2021 : FLAGS_2023;
-      for (const flag of flags) expect(data[flag], flag).toBe(derivedNumber(e, flag) ?? 0);
-      if (e.version === "2021") {
-        const fvn = "fruits_vegetables_nuts_colza_walnut_olive_oils";
-        expect(data[fvn]).toBe(derivedNumber(e, fvn));
-        expect(data.sodium).toBe(derivedNumber(e, "sodium_mg") ?? null);
-        for (const [name, points] of Object.entries(e.points ?? {})) {
-          expect(data[`${name}_points`], name).toBe(points);
-        }
-        const ratio = derivedNumber(e, "saturated_fat_ratio");
-        if (ratio !== undefined) expect(data.saturated_fat_ratio).toBe(ratio);
-      } else {
-        const components = data.components as { negative: Component[]; positive: Component[] };
-        const all = [...components.negative, ...components.positive];
-        expect(Object.fromEntries(all.map((c) => [c.id, c.points]))).toEqual(e.points);
-        const fvl = all.find((c) => c.id === "fruits_vegetables_legumes");
-        // Older fixtures record 0 where current OFF (and §2.6.2 step 5) leaves the share undefined
-        // (value null); both give 0 points.
-        const expectedFvl = derivedNumber(e, "fruits_vegetables_legumes") ?? null;
-        expect(fvl?.value).toBe(expectedFvl === 0 && fvl?.value === null ? null : expectedFvl);
-        const ratio = all.find((c) => c.id === "saturated_fat_ratio");
-        if (ratio !== undefined) expect(ratio.value).toBe(derivedNumber(e, "saturated_fat_ratio"));
-        const energy = all.find((c) => c.id === "energy_from_saturated_fat");
-        if (energy !== undefined) {
-          expect(energy.value).toBe(toStoredNumber(derivedNumber(e, "energy_from_saturated_fat") ?? Number.NaN));
-        }
-      }
+      expectVectorOutcome(apply(productOf(vector), vector.expected.version), vector);
     });
   }
 });
-
-interface Component {
-  id: string;
-  points: number;
-  points_max: number;
-  unit: string;
-  value: number | null;
-}
 
 describe("documented divergences: what foodbase gives instead (NUTRITION.md §4.2)", () => {
   const byId = (id: string) => VECTORS.find((v) => v.id === id) as NutriScoreVector;

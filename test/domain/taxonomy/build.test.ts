@@ -101,6 +101,11 @@ describe("line sanitation and ignored lines (§2.1, §2.2, §2.8)", () => {
     expect(t.canonicalize("en", "salt mix")).toBe("en:salt-sugar");
   });
 
+  it("protects every comma between digits, also in property values", () => {
+    const t = taxonomy(["en:Apples", "season:en: 7,8,9"]);
+    expect(t.property("en:apples", "season:en")).toBe("7‚8‚9");
+  });
+
   it("unwraps the first parenthesised roman numeral", () => {
     const t = taxonomy(["fr:E333(iii), Citrate tricalcique"]);
     expect(t.has("fr:e333iii")).toBe(true);

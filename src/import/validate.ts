@@ -1,0 +1,66 @@
+/**
+ * Type checks of an imported record. OFF's dump holds hundreds of keys, most kept without a look; the
+ * ones checked here are those foodbase reads (reads, search, export, enrichment), whose wrong type
+ * would break a later request instead of this import. `null` stands for "unknown" in the dump and is
+ * accepted everywhere but in `code`.
+ */
+import { TAG_FIELDS } from "../domain/tags.js";
+
+/** Unix-seconds fields that filters and sorting compare as numbers. */
+const NUMBER_FIELDS = ["created_t", "last_modified_t", "last_updated_t", "popularity_key"];
+/** Text fields: language and names, tag texts (`categories`, `brands`, ...), quantity. */
+const STRING_FIELDS = ["lang", "lc", "quantity", ...Object.keys(TAG_FIELDS)];
+const LANGUAGE_TEXT_KEY = /^(?:product_name|generic_name|ingredients_text)(?:_[a-z]{2})?$/;
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}
+
+function isStringArray(value: unknown[]): boolean {
+  for (const item of value) if (typeof item !== "string") return false;
+  return true;
+}
+
+/** Why the record cannot be imported as it is, or undefined when it can. */
+export function wrongTypeReason(record: Record<string, unknown>): string | undefined {
+  const code = record.code;
+  if (typeof code !== "string") return `wrong type: code is ${typeName(code)}, expected a string`;
+  for (const key of NUMBER_FIELDS) {
+    const value = record[key];
+    if (value !== undefined && value !== null && typeof value !== "number") {
+      return `wrong type: ${key} is ${typeName(value)}, expected a number`;
+    }
+  }
+  for (const key of STRING_FIELDS) {
+    const value = record[key];
+    if (value !== undefined && value !== null && typeof value !== "string") {
+      return `wrong type: ${key} is ${typeName(value)}, expected a string`;
+    }
+  }
+  const nutriments = record.nutriments;
+  if (nutriments !== undefined && nutriments !== null) {
+    if (typeof nutriments !== "object" || Array.isArray(nutriments)) {
+      return `wrong type: nutriments is ${typeName(nutriments)}, expected an object`;
+    }
+    for (const [key, value] of Object.entries(nutriments)) {
+      if (value !== null && typeof value !== "number" && typeof value !== "string") {
+        return `wrong type: nutriments.${key} is ${typeName(value)}, expected a number or a string`;
+      }
+    }
+  }
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (value === null || value === undefined) continue;
+    if (key.endsWith("_tags") || key.endsWith("_hierarchy") || key === "_keywords") {
+      if (!Array.isArray(value) || !isStringArray(value)) {
+        return `wrong type: ${key} is ${Array.isArray(value) ? "an array with a non-string item" : typeName(value)}, expected an array of strings`;
+      }
+    } else if (typeof value !== "string" && LANGUAGE_TEXT_KEY.test(key)) {
+      return `wrong type: ${key} is ${typeName(value)}, expected a string`;
+    }
+  }
+  return undefined;
+}
