@@ -15,6 +15,8 @@ export type CredentialCheck = { ok: true; user: User } | { ok: false };
 export class CredentialVerifier {
   private readonly key = randomBytes(32);
   private readonly cache: LRUCache<string, string> | undefined;
+  /** Verifications under way, so that a burst of requests with one pair hashes it once. */
+  private readonly pending = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly store: Store,
@@ -37,7 +39,13 @@ export class CredentialVerifier {
     }
     const key = this.cacheKey(userId, password);
     if (this.cache?.get(key) === user.passwordHash) return { ok: true, user };
-    if (!(await verifyPassword(password, user.passwordHash))) return { ok: false };
+    const flightKey = `${key}\0${user.passwordHash}`;
+    let flight = this.pending.get(flightKey);
+    if (flight === undefined) {
+      flight = verifyPassword(password, user.passwordHash).finally(() => this.pending.delete(flightKey));
+      this.pending.set(flightKey, flight);
+    }
+    if (!(await flight)) return { ok: false };
     this.cache?.set(key, user.passwordHash);
     return { ok: true, user };
   }

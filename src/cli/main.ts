@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-/** `foodbase serve | users ...` (and later import, export, generate). */
+/** `foodbase serve | users | import | export | generate`. */
 import { Command } from "commander";
 import { ConfigError } from "../config.js";
+import { registerExportCommand } from "./export.js";
+import { registerGenerateCommand } from "./generate.js";
+import { registerImportCommand } from "./import.js";
 import { registerServeCommand } from "./serve.js";
 import { registerUsersCommands } from "./users.js";
 
@@ -12,6 +15,9 @@ export function buildProgram(): Command {
     .exitOverride();
   registerServeCommand(program);
   registerUsersCommands(program);
+  registerImportCommand(program);
+  registerExportCommand(program);
+  registerGenerateCommand(program);
   return program;
 }
 

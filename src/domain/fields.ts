@@ -1,13 +1,15 @@
 /**
  * The `fields` parameter of reads and searches (API.md §3.1, §3.3): which keys of a stored product
- * an answer carries. Pure: display names come through the `displayTags` callback.
+ * an answer carries. Works on a {@link ProductView} and produces JSON text, so a read copies the
+ * stored text of the fields it needs instead of parsing and re-serialising the whole product.
+ * Display names come through the `displayTags` callback.
  */
-import type { Product } from "./product.js";
+import type { ProductView } from "./product-document.js";
 
 export interface FieldSelectionContext {
   /** Languages of the `lc` parameter, only when it was sent (§3.3). */
   requestLanguages: string[] | undefined;
-  /** `<tagtype>_tags` → display names in `lc`; undefined when the tag type is not known. */
+  /** `<tagtype>_tags` → display names in `lc`. */
   displayTags(tagtype: string, tags: string[], lc: string): string[];
 }
 
@@ -16,6 +18,8 @@ const LANGUAGE_FIELDS = new Set(["product_name", "generic_name", "ingredients_te
 
 const NUTRIENT_FIELD = /^(.+)_(100g|serving)$/;
 const TAGS_IN_LANGUAGE = /^(.+)_tags_([a-z]{2})$/;
+const NESTED_NUTRIENT = /^(nutriments|nutrients)\.(.+)$/;
+const LANGUAGE_SUFFIX = /^[a-z]{2}$/;
 
 export function parseFieldsParam(fields: string | undefined): string[] | "all" {
   if (fields === undefined || fields.trim() === "") return "all";
@@ -25,95 +29,108 @@ export function parseFieldsParam(fields: string | undefined): string[] | "all" {
     .filter((f) => f !== "");
 }
 
+/** Languages `xx` for which the product has a `<field>_xx` key, sorted. */
+function languagesWithField(view: ProductView, field: string): string[] {
+  const prefix = `${field}_`;
+  return view
+    .keys()
+    .filter((k) => k.startsWith(prefix) && LANGUAGE_SUFFIX.test(k.slice(prefix.length)))
+    .map((k) => k.slice(prefix.length))
+    .sort();
+}
+
 /** §3.3: first non-empty value among request languages, main language, en, then the others alphabetically. */
 export function languageFieldValue(
-  product: Product,
+  view: ProductView,
   field: string,
   requestLanguages: string[] | undefined,
 ): string | undefined {
-  const candidates: string[] = [...(requestLanguages ?? [])];
-  if (typeof product.lang === "string") candidates.push(product.lang);
-  candidates.push("en");
-  const prefix = `${field}_`;
-  const others = Object.keys(product)
-    .filter((k) => k.startsWith(prefix) && /^[a-z]{2}$/.test(k.slice(prefix.length)))
-    .map((k) => k.slice(prefix.length))
-    .sort();
-  candidates.push(...others);
-  for (const lc of candidates) {
-    const v = product[`${field}_${lc}`];
-    if (typeof v === "string" && v.trim() !== "") return v;
+  const lang = view.value("lang");
+  const preferred = [...(requestLanguages ?? []), ...(typeof lang === "string" ? [lang] : []), "en"];
+  const nonEmpty = (lc: string): string | undefined => {
+    const v = view.value(`${field}_${lc}`);
+    return typeof v === "string" && v.trim() !== "" ? v : undefined;
+  };
+  for (const lc of preferred) {
+    const v = nonEmpty(lc);
+    if (v !== undefined) return v;
+  }
+  for (const lc of languagesWithField(view, field)) {
+    const v = nonEmpty(lc);
+    if (v !== undefined) return v;
   }
   return undefined;
 }
 
-function languagesOf(product: Product, field: string): Record<string, unknown> {
-  const prefix = `${field}_`;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(product).sort()) {
-    if (key.startsWith(prefix) && /^[a-z]{2}$/.test(key.slice(prefix.length)))
-      out[key.slice(prefix.length)] = product[key];
-  }
-  return out;
-}
-
-function nutrimentsOf(product: Product): Record<string, unknown> | undefined {
-  const n = product.nutriments;
-  return n !== null && typeof n === "object" && !Array.isArray(n) ? (n as Record<string, unknown>) : undefined;
-}
-
-/** Adds one requested field to `out`; unknown names add nothing. */
-function addField(out: Record<string, unknown>, product: Product, field: string, ctx: FieldSelectionContext): void {
+/** The JSON text of one requested field, or undefined when it adds nothing (unknown names, absent keys). */
+function fieldJson(view: ProductView, field: string, ctx: FieldSelectionContext): string | undefined {
   if (LANGUAGE_FIELDS.has(field)) {
-    const v = languageFieldValue(product, field, ctx.requestLanguages) ?? product[field];
-    if (v !== undefined) out[field] = v;
-    return;
+    const v = languageFieldValue(view, field, ctx.requestLanguages);
+    return v === undefined ? view.json(field) : JSON.stringify(v);
   }
-  if (field in product) {
-    out[field] = product[field];
-    return;
-  }
+  const stored = view.json(field);
+  if (stored !== undefined) return stored;
   if (field.endsWith("_languages")) {
     const base = field.slice(0, -"_languages".length);
-    out[field] = languagesOf(product, base);
-    return;
+    const out: Record<string, unknown> = {};
+    for (const lc of languagesWithField(view, base)) out[lc] = view.value(`${base}_${lc}`);
+    return JSON.stringify(out);
   }
   const tagsMatch = TAGS_IN_LANGUAGE.exec(field);
   if (tagsMatch) {
     const [, tagtype, lc] = tagsMatch as unknown as [string, string, string];
-    const tags = product[`${tagtype}_tags`];
-    if (Array.isArray(tags)) out[field] = ctx.displayTags(tagtype, tags as string[], lc);
-    return;
-  }
-  const dot = /^(nutriments|nutrients)\.(.+)$/.exec(field);
-  if (dot) {
-    const name = dot[2] as string;
-    const value = nutrimentsOf(product)?.[name];
-    if (value !== undefined) {
-      const nested = (out.nutriments as Record<string, unknown> | undefined) ?? {};
-      nested[name] = value;
-      out.nutriments = nested;
-    }
-    return;
+    const tags = view.value(`${tagtype}_tags`);
+    return Array.isArray(tags) ? JSON.stringify(ctx.displayTags(tagtype, tags as string[], lc)) : undefined;
   }
   if (NUTRIENT_FIELD.test(field)) {
-    const value = nutrimentsOf(product)?.[field];
-    if (value !== undefined) out[field] = value;
+    const value = nutrimentsOf(view)?.[field];
+    return value === undefined ? undefined : JSON.stringify(value);
   }
+  return undefined;
 }
 
-/** The object an answer carries as `product`, keys sorted (API.md §1 Encoding). */
-export function selectFields(product: Product, fields: string | undefined, ctx: FieldSelectionContext): Product {
+function nutrimentsOf(view: ProductView): Record<string, unknown> | undefined {
+  const n = view.value("nutriments");
+  return n !== null && typeof n === "object" && !Array.isArray(n) ? (n as Record<string, unknown>) : undefined;
+}
+
+/** The JSON text of the object an answer carries as `product`, keys sorted (API.md §1 Encoding). */
+export function selectFieldsJson(view: ProductView, fields: string | undefined, ctx: FieldSelectionContext): string {
   const list = parseFieldsParam(fields);
-  if (list === "all") return product;
-  if (list.length === 1 && (list[0] === "raw" || list[0] === "all")) return product;
-  if (list.length === 1 && list[0] === "none") return {};
-  const out: Record<string, unknown> = {};
+  if (list === "all" || (list.length === 1 && (list[0] === "raw" || list[0] === "all"))) return view.allJson();
+  const out = new Map<string, string>();
+  const nested: Record<string, unknown> = {};
+  let hasNested = false;
   for (const field of list) {
-    if (field === "all" || field === "raw") Object.assign(out, product);
-    else if (field !== "none") addField(out, product, field, ctx);
+    if (field === "all" || field === "raw") {
+      for (const key of view.keys()) out.set(key, view.json(key) as string);
+      continue;
+    }
+    if (field === "none" || out.has(field)) continue;
+    const dot = NESTED_NUTRIENT.exec(field);
+    if (dot) {
+      const name = dot[2] as string;
+      const value = nutrimentsOf(view)?.[name];
+      if (value !== undefined) {
+        nested[name] = value;
+        hasNested = true;
+      }
+      continue;
+    }
+    const json = fieldJson(view, field, ctx);
+    if (json !== undefined) out.set(field, json);
   }
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(out).sort()) sorted[key] = out[key];
-  return sorted;
+  if (hasNested && !out.has("nutriments"))
+    out.set(
+      "nutriments",
+      JSON.stringify(
+        Object.fromEntries(
+          Object.keys(nested)
+            .sort()
+            .map((k) => [k, nested[k]]),
+        ),
+      ),
+    );
+  const keys = [...out.keys()].sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${out.get(k)}`).join(",")}}`;
 }

@@ -959,6 +959,9 @@ function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+/** Longer names are mostly descriptions ("Still fruit soft drink with less than 10% of fruit juice..."). */
+const MAX_CATEGORY_NAME_LENGTH = 40;
+
 export interface CategoryEntry {
   id: string;
   /** The category and a few of its ancestors, broad to specific, as a contributor would type them. */
@@ -1036,7 +1039,13 @@ export function buildCatalog(taxonomies: TaxonomiesForCatalog, seed: number): Ca
   const popularSet = new Set(popular);
   // The long tail: English categories below the top of the hierarchy, in an order set by the seed.
   const tail = [...categories.ids()]
-    .filter((id) => id.startsWith("en:") && !popularSet.has(id) && categories.parents(id).length > 0)
+    .filter(
+      (id) =>
+        id.startsWith("en:") &&
+        !popularSet.has(id) &&
+        categories.parents(id).length > 0 &&
+        (categories.name(id, "en")?.length ?? 99) <= MAX_CATEGORY_NAME_LENGTH,
+    )
     .sort();
   const ranked = [...popular, ...shuffled(tail, random)];
   const entries = ranked.map((id): CategoryEntry => {

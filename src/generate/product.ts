@@ -13,7 +13,7 @@ import {
   type Language,
   type NutritionProfile,
 } from "./catalog.js";
-import { Random, streamSeed, weightedPick } from "./random.js";
+import { Random, streamSeed, WeightedChoice } from "./random.js";
 
 /** Generated times end here (2025-01-01T00:00:00Z) and start ten years before, whatever the clock says. */
 export const REFERENCE_T = 1_735_689_600;
@@ -57,6 +57,9 @@ const SOLID_SERVINGS: ReadonlyArray<readonly [string, number]> = [
   ["15 g", 15],
 ];
 
+const LANGUAGE_CHOICE = new WeightedChoice(LANGUAGE_WEIGHTS);
+const NOVA_CHOICE = new WeightedChoice({ "1": 10, "2": 5, "3": 30, "4": 55 });
+
 /** GS1 mod-10 check digit of a code body. */
 export function checkDigit(body: string): string {
   let sum = 0;
@@ -66,12 +69,14 @@ export function checkDigit(body: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
-/** A bijection of [0, 10^digits) (multiplier coprime with 10), so distinct indexes give distinct bodies. */
+/**
+ * A bijection of [0, 10^digits): multiplying by a number coprime with 10 permutes the residues, so
+ * distinct indexes give distinct bodies (for index < 10^digits). Products stay below 2^53: exact.
+ */
 function scramble(index: number, digits: number, seed: number): string {
-  const modulus = 10n ** BigInt(digits);
-  const multiplier = digits === 9 ? 387_420_489n : 4_782_969n;
-  const body = (BigInt(index) * multiplier + BigInt(seed >>> 0)) % modulus;
-  return body.toString().padStart(digits, "0");
+  const modulus = 10 ** digits;
+  const body = ((index % modulus) * 4_782_969 + (seed % modulus)) % modulus;
+  return String(body).padStart(digits, "0");
 }
 
 /**
@@ -108,7 +113,7 @@ function within(random: Random, [min, max]: [number, number]): number {
   return random.real(min, max);
 }
 
-/** OFF's nutriments layout: `<nid>`, `<nid>_100g`, `<nid>_unit`, `<nid>_value` and `<nid>_serving`. */
+/** OFF's nutriments layout: `<nid>`, `<nid>_100g`, `<nid>_unit`, and `<nid>_serving` with a serving size. */
 function nutriments(random: Random, profile: NutritionProfile, servingQuantity: number | undefined): Product {
   const fat = round(within(random, profile.fat));
   const carbohydrates = round(within(random, profile.carbohydrates));
@@ -129,7 +134,6 @@ function nutriments(random: Random, profile: NutritionProfile, servingQuantity: 
     out[nid] = value;
     out[`${nid}_100g`] = value;
     out[`${nid}_unit`] = unit;
-    out[`${nid}_value`] = value;
     if (servingQuantity !== undefined) out[`${nid}_serving`] = Number(((value * servingQuantity) / 100).toPrecision(3));
   }
   return out;
@@ -170,7 +174,7 @@ export function generateProduct(catalog: Catalog, seed: number, index: number, c
 /** Product `index` of the data set of `seed`, as a contributor entered it (no computed field). */
 export function rawProduct(catalog: Catalog, seed: number, index: number): Product {
   const random = new Random(streamSeed(seed, index));
-  const lang = weightedPick(random, LANGUAGE_WEIGHTS);
+  const lang = LANGUAGE_CHOICE.pick(random);
   const countryChoices = COUNTRIES_OF_LANGUAGE[lang];
   const countries = [countryChoices[random.int(random.chance(0.7) ? 1 : countryChoices.length)] as string];
   for (let extra = random.chance(0.2) ? random.between(1, 2) : 0; extra > 0; extra--) {
@@ -180,7 +184,7 @@ export function rawProduct(catalog: Catalog, seed: number, index: number): Produ
   const code = productCode(index, seed, countries[0] as string, random);
 
   const category = catalog.categories[catalog.categorySampler.sample(random)];
-  const hasCategory = category !== undefined && random.chance(0.85);
+  const hasCategory = category !== undefined && random.chance(0.65);
   const profile = category?.profile ?? catalog.categories[0]?.profile;
   const liquid = profile?.liquid ?? false;
   const categoryName = category === undefined ? "Product" : entryText(catalog.categoryNames, category.id, lang);
@@ -195,8 +199,9 @@ export function rawProduct(catalog: Catalog, seed: number, index: number): Produ
     }
   }
   if (random.chance(0.2)) {
-    product.generic_name = categoryName;
-    product[`generic_name_${lang}`] = categoryName;
+    const genericName = categoryName.replace(/^en:/, "");
+    product.generic_name = genericName;
+    product[`generic_name_${lang}`] = genericName;
   }
   if (random.chance(0.9)) {
     const brand = catalog.brands[catalog.brandSampler.sample(random)] as string;
@@ -211,7 +216,7 @@ export function rawProduct(catalog: Catalog, seed: number, index: number): Produ
     product.product_quantity_unit = liquid ? "ml" : "g";
   }
   let servingQuantity: number | undefined;
-  if (random.chance(0.3)) {
+  if (random.chance(0.2)) {
     const [text, quantity] = random.pick(liquid ? LIQUID_SERVINGS : SOLID_SERVINGS);
     servingQuantity = quantity;
     product.serving_size = text;
@@ -255,11 +260,11 @@ export function rawProduct(catalog: Catalog, seed: number, index: number): Produ
     product[`ingredients_text_${lang}`] = text;
     product.allergens = [...allergens].join(",");
     if (random.chance(0.1)) product.traces = "en:nuts";
-    const nova = ingredientCount >= 8 ? 4 : weightedPick(random, { "1": 10, "2": 5, "3": 30, "4": 55 });
+    const nova = ingredientCount >= 8 ? 4 : NOVA_CHOICE.pick(random);
     product.nova_group = Number(nova);
     product.nova_groups = String(nova);
   }
-  if (profile !== undefined && random.chance(0.8)) {
+  if (profile !== undefined && random.chance(0.6)) {
     product.nutriments = nutriments(random, profile, servingQuantity);
     product.nutrition_data_per = "100g";
   }

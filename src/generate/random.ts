@@ -95,17 +95,23 @@ export class ZipfSampler {
   }
 }
 
-/** Picks a key of `weights` with probability proportional to its weight. */
-export function weightedPick<K extends string>(random: Random, weights: Readonly<Record<K, number>>): K {
-  const entries = Object.entries(weights) as Array<[K, number]>;
-  let total = 0;
-  for (const [, w] of entries) total += w;
-  let u = random.next() * total;
-  for (const [key, w] of entries) {
-    u -= w;
-    if (u < 0) return key;
+/** Draws keys with probability proportional to their weight. */
+export class WeightedChoice<K extends string> {
+  private readonly keys: K[];
+  private readonly cumulative: number[];
+
+  constructor(weights: Readonly<Record<K, number>>) {
+    this.keys = Object.keys(weights) as K[];
+    let total = 0;
+    this.cumulative = this.keys.map((key) => (total += weights[key]));
+    this.cumulative = this.cumulative.map((c) => c / total);
   }
-  return (entries[entries.length - 1] as [K, number])[0];
+
+  pick(random: Random): K {
+    const u = random.next();
+    for (let i = 0; i < this.keys.length; i++) if (u < (this.cumulative[i] as number)) return this.keys[i] as K;
+    return this.keys[this.keys.length - 1] as K;
+  }
 }
 
 /** Deterministic Fisher–Yates shuffle (a copy). */

@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { normalizeBarcode } from "../domain/barcode.js";
-import { type FieldSelectionContext, selectFields } from "../domain/fields.js";
+import { type FieldSelectionContext, selectFieldsJson } from "../domain/fields.js";
 import { parseLanguageList } from "../domain/language.js";
-import type { Product } from "../domain/product.js";
+import { StoredProductView } from "../domain/product-document.js";
 import { displayTags } from "../domain/tags.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
 import { checkReadCredentials } from "./credentials.js";
@@ -53,10 +53,15 @@ async function loadProduct(
   app: FastifyInstance,
   code: string,
   rev: number | "invalid" | undefined,
-): Promise<Product | undefined> {
+): Promise<StoredProductView | undefined> {
   if (code === "" || rev === "invalid") return undefined;
-  const { store } = app.foodbase;
-  return rev === undefined ? store.getProduct(code) : store.getProductRevision(code, rev);
+  const text = await app.foodbase.store.getProductDocument(code, rev);
+  return text === undefined ? undefined : new StoredProductView(text);
+}
+
+/** Sends JSON text assembled by the caller (keys already in the order the API wants). */
+function sendText(reply: FastifyReply, status: number, json: string): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(json);
 }
 
 function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
@@ -91,8 +96,12 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
     const product = await loadProduct(app, code, parseRev(params.rev));
     if (product === undefined)
       return send(reply, v0 ? 200 : 404, { code, status: 0, status_verbose: "product not found" });
-    const selected = selectFields(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
-    return send(reply, 200, { code, product: selected, status: 1, status_verbose: "product found" });
+    const selected = selectFieldsJson(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
+    return sendText(
+      reply,
+      200,
+      `{"code":${JSON.stringify(code)},"product":${selected},"status":1,"status_verbose":"product found"}`,
+    );
   };
 
   const v3 = async (request: FastifyRequest<{ Params: ProductRouteParams }>, reply: FastifyReply) => {
@@ -158,15 +167,13 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
         warnings,
       });
     }
-    const selected = selectFields(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
-    return send(reply, 200, {
-      code,
-      errors: [],
-      product: selected,
-      result: { id: "product_found", lc_name: "Product found", name: "Product found" },
-      status: warnings.length > 0 ? "success_with_warnings" : "success",
-      warnings,
-    });
+    const selected = selectFieldsJson(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
+    const status = warnings.length > 0 ? "success_with_warnings" : "success";
+    return sendText(
+      reply,
+      200,
+      `{"code":${JSON.stringify(code)},"errors":[],"product":${selected},"result":{"id":"product_found","lc_name":"Product found","name":"Product found"},"status":"${status}","warnings":${JSON.stringify(warnings)}}`,
+    );
   };
 
   const schema = { tags: ["product"], querystring, summary: "Read a product" };

@@ -3,10 +3,12 @@
  * it runs in worker threads (or inline), everything the store then does is a lookup and a write.
  *   parse → check types → normalise the barcode → (enrich) → canonical JSON
  */
+import type { NutriScoreVersion } from "../config.js";
 import { normalizeBarcode } from "../domain/barcode.js";
 import { type EnrichmentContext, enrichProduct } from "../domain/enrich.js";
 import type { Product } from "../domain/product.js";
 import { changedFields } from "../domain/product-edit.js";
+import { loadTaxonomies } from "../domain/taxonomy/index.js";
 import type { ProductLoad } from "../store/types.js";
 import { splitAroundRev } from "./canonical-json.js";
 import { wrongTypeReason } from "./validate.js";
@@ -27,6 +29,17 @@ export interface RejectedLine {
 export interface PrepareOptions {
   /** Run foodbase's enrichment pipeline instead of keeping the dump's computed fields. */
   enrich?: EnrichmentContext;
+}
+
+/** What a worker thread needs to prepare lines (plain data; it loads the taxonomies itself). */
+export interface PrepareWorkerData {
+  recompute: boolean;
+  nutriscoreHeadlineVersion: NutriScoreVersion;
+}
+
+export function prepareOptionsOf(data: PrepareWorkerData): PrepareOptions {
+  if (!data.recompute) return {};
+  return { enrich: { taxonomies: loadTaxonomies(), nutriscoreHeadlineVersion: data.nutriscoreHeadlineVersion } };
 }
 
 const MAX_REASON_LENGTH = 160;

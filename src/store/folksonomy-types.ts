@@ -115,9 +115,19 @@ export interface AdminEdit {
   lastEdit: string;
 }
 
+/** A bearer token to store: only its SHA-256 is kept. Times in Unix seconds. */
+export interface NewToken {
+  userId: string;
+  tokenHash: string;
+  nowT: number;
+  expiresT: number;
+  /** Live tokens kept for the user (the oldest are dropped). */
+  maxPerUser: number;
+}
+
 export interface FolksonomyStore {
   /** Stores a token hash; keeps at most `maxPerUser` live tokens for the user (oldest dropped). */
-  addToken(userId: string, tokenHash: string, nowT: number, expiresT: number, maxPerUser: number): Promise<void>;
+  addToken(token: NewToken): Promise<void>;
   /** The user of a live token (by the SHA-256 of the token), or undefined. */
   getTokenUser(tokenHash: string, nowT: number): Promise<string | undefined>;
 
@@ -128,8 +138,11 @@ export interface FolksonomyStore {
    * any process sharing the database) cannot all slip through.
    */
   beginLoginAttempt(userName: string, address: string, nowMs: number, limits: LoginLimits): Promise<LoginAttemptStart>;
-  /** A failure stays counted; a success deletes every failure of that user name. */
-  endLoginAttempt(attempt: LoginAttempt, succeeded: boolean): Promise<void>;
+  /**
+   * A failure (no `token`) stays counted; a success deletes every failure of that user name and
+   * stores the token issued, in one transaction.
+   */
+  endLoginAttempt(attempt: LoginAttempt, token?: NewToken): Promise<void>;
 
   /** Creates a tag at version 1; `exists` if (product, owner, k) already has one. Appends to the history. */
   createTag(tag: TagWrite): Promise<TagCreateResult>;

@@ -68,6 +68,11 @@ export interface NewUser {
 export interface Store {
   /** Current product document by normalised code. */
   getProduct(code: string): Promise<Product | undefined>;
+  /**
+   * The stored text of the current document, or of revision `rev` (see domain/product-document.ts for
+   * its layout); reads serve it without parsing it whole.
+   */
+  getProductDocument(code: string, rev?: number): Promise<string | undefined>;
   /** The product as stored by revision `rev`. */
   getProductRevision(code: string, rev: number): Promise<Product | undefined>;
   listRevisions(code: string): Promise<RevisionRecord[]>;

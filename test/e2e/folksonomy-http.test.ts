@@ -93,6 +93,32 @@ describe("errors under {F} (API.md §1.1)", () => {
   });
 });
 
+describe("invalid JSON bodies (API.md §7.4 json_invalid)", () => {
+  // Offsets (in characters) and messages of CPython's json module (3.13+ for trailing commas).
+  const cases: Array<[string, number, string]> = [
+    ['{"product": }', 12, "Expecting value"],
+    ['{"product" "1"}', 11, "Expecting ':' delimiter"],
+    ["{'product': '1'}", 1, "Expecting property name enclosed in double quotes"],
+    ['{"product": "1",}', 15, "Illegal trailing comma before end of object"],
+    ['{"k": [1, 2,]}', 11, "Illegal trailing comma before end of array"],
+    ['{"product": "12', 12, "Unterminated string starting at"],
+    ['{"v": "a\\qb"}', 8, "Invalid \\escape"],
+    ['{"v": "\\u12"}', 8, "Invalid \\uXXXX escape"],
+    ['{"v": "é😀" x}', 11, "Expecting ',' delimiter"],
+    ['{"product": "1"} []', 17, "Extra data"],
+    ["nul", 0, "Expecting value"],
+  ];
+  it.each(cases)("%s", async (body, offset, message) => {
+    const res = await fetch(`${F}/product`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect(res.status).toBe(422);
+    expect(await json(res)).toEqual({
+      detail: [
+        { type: "json_invalid", loc: ["body", offset], msg: "JSON decode error", input: {}, ctx: { error: message } },
+      ],
+    });
+  });
+});
+
 describe("OpenAPI and docs (API.md §1.4)", () => {
   it("serves its own OpenAPI document and a docs page with local assets", async () => {
     const doc = (await json(await fetch(`${F}/openapi.json`))) as {

@@ -39,7 +39,7 @@ function tag(overrides: Partial<TagWrite> = {}): TagWrite {
 describe("tokens", () => {
   it("finds a live token by its hash and forgets it once expired", async () => {
     const f = store.folksonomy;
-    await f.addToken("alice", "h1", 1000, 2000, 20);
+    await f.addToken({ userId: "alice", tokenHash: "h1", nowT: 1000, expiresT: 2000, maxPerUser: 20 });
     expect(await f.getTokenUser("h1", 1999)).toBe("alice");
     expect(await f.getTokenUser("h1", 2000)).toBeUndefined();
     expect(await f.getTokenUser("nope", 1000)).toBeUndefined();
@@ -47,8 +47,9 @@ describe("tokens", () => {
 
   it("keeps at most the newest tokens of a user and leaves other users alone", async () => {
     const f = store.folksonomy;
-    await f.addToken("bob", "b", 1000, 9000, 3);
-    for (let i = 0; i < 5; i++) await f.addToken("alice", `a${i}`, 1000, 9000, 3);
+    await f.addToken({ userId: "bob", tokenHash: "b", nowT: 1000, expiresT: 9000, maxPerUser: 3 });
+    for (let i = 0; i < 5; i++)
+      await f.addToken({ userId: "alice", tokenHash: `a${i}`, nowT: 1000, expiresT: 9000, maxPerUser: 3 });
     expect(await f.getTokenUser("a0", 1001)).toBeUndefined();
     expect(await f.getTokenUser("a1", 1001)).toBeUndefined();
     for (const h of ["a2", "a3", "a4"]) expect(await f.getTokenUser(h, 1001)).toBe("alice");
@@ -56,7 +57,13 @@ describe("tokens", () => {
   });
 
   it("are revoked by a password change", async () => {
-    await store.folksonomy.addToken("alice", "h1", 1000, Number.MAX_SAFE_INTEGER, 20);
+    await store.folksonomy.addToken({
+      userId: "alice",
+      tokenHash: "h1",
+      nowT: 1000,
+      expiresT: Number.MAX_SAFE_INTEGER,
+      maxPerUser: 20,
+    });
     await store.setPassword("alice", "scrypt$y");
     expect(await store.folksonomy.getTokenUser("h1", 1001)).toBeUndefined();
   });
@@ -70,7 +77,7 @@ describe("login failure counters", () => {
     for (let i = 0; i < 3; i++) {
       const start = await f.beginLoginAttempt("alice", "10.0.0.1", 1000 + i, limits);
       if (!start.ok) throw new Error("unexpectedly blocked");
-      await f.endLoginAttempt(start.attempt, false);
+      await f.endLoginAttempt(start.attempt);
     }
     const blocked = await f.beginLoginAttempt("alice", "10.0.0.2", 5000, limits);
     expect(blocked).toEqual({ ok: false, retryAfterMs: 1000 + 60_000 - 5000 });
@@ -90,15 +97,22 @@ describe("login failure counters", () => {
     const f = store.folksonomy;
     for (let i = 0; i < 2; i++) {
       const s = await f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits);
-      if (s.ok) await f.endLoginAttempt(s.attempt, false);
+      if (s.ok) await f.endLoginAttempt(s.attempt);
     }
     const good = await f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits);
     if (!good.ok) throw new Error("unexpectedly blocked");
-    await f.endLoginAttempt(good.attempt, true);
+    await f.endLoginAttempt(good.attempt, {
+      userId: "alice",
+      tokenHash: "t1",
+      nowT: 1,
+      expiresT: 9999,
+      maxPerUser: 20,
+    });
+    expect(await f.getTokenUser("t1", 2)).toBe("alice");
     for (let i = 0; i < 2; i++) {
       const s = await f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits);
       expect(s.ok).toBe(true);
-      if (s.ok) await f.endLoginAttempt(s.attempt, false);
+      if (s.ok) await f.endLoginAttempt(s.attempt);
     }
   });
 
@@ -106,7 +120,7 @@ describe("login failure counters", () => {
     const f = store.folksonomy;
     for (const name of ["u1", "u2", "u3"]) {
       const s = await f.beginLoginAttempt(name, "10.0.0.9", 2000, limits);
-      if (s.ok) await f.endLoginAttempt(s.attempt, false);
+      if (s.ok) await f.endLoginAttempt(s.attempt);
     }
     expect(await f.beginLoginAttempt("alice", "10.0.0.9", 3000, limits)).toEqual({
       ok: false,

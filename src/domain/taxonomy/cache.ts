@@ -6,13 +6,17 @@
 
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TaxonomyTables } from "./tables.js";
 
 /** Bump when the shape of {@link TaxonomyTables} changes in a way the engine hash would not catch. */
 const CACHE_FORMAT = 1;
-const CACHE_PREFIX = "taxonomies-";
+/**
+ * Compiled (`dist/`) and source (`src/`, under the test runner) engines hash different code: each keeps
+ * its own cache file, so that one does not delete the other's as stale.
+ */
+const CACHE_PREFIX = `taxonomies-${basename(join(dirname(fileURLToPath(import.meta.url)), "..", ".."))}-`;
 const CACHE_SUFFIX = ".json";
 
 /** The engine files whose code decides the built tables: their text is part of the cache key. */

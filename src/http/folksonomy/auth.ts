@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sha256Hex, userFromSessionCookie } from "../../accounts/sessions.js";
 import { normalizeUserId } from "../../accounts/user-id.js";
+import type { NewToken } from "../../store/folksonomy-types.js";
 import { FolksonomyError, FormBody, sendJson, unauthorized, validationFailed } from "./common.js";
 import { validateAuthForm } from "./validation.js";
 
@@ -133,15 +134,23 @@ async function formFields(request: FastifyRequest): Promise<ReadonlyMap<string, 
   return fields;
 }
 
-async function issueToken(
+/** A new token for the user: what to answer, and what to store. */
+function newToken(
   app: FastifyInstance,
   userId: string,
-): Promise<{ access_token: string; token_type: "bearer" }> {
-  const { config, store } = app.foodbase;
+): { body: { access_token: string; token_type: "bearer" }; record: NewToken } {
   const token = `${userId}__U${randomUUID()}`;
-  const now = Math.floor(Date.now() / 1000);
-  await store.folksonomy.addToken(userId, sha256Hex(token), now, now + config.tokenLifetime, MAX_TOKENS_PER_USER);
-  return { access_token: token, token_type: "bearer" };
+  const nowT = Math.floor(Date.now() / 1000);
+  return {
+    body: { access_token: token, token_type: "bearer" },
+    record: {
+      userId,
+      tokenHash: sha256Hex(token),
+      nowT,
+      expiresT: nowT + app.foodbase.config.tokenLifetime,
+      maxPerUser: MAX_TOKENS_PER_USER,
+    },
+  };
 }
 
 export function authHandlers(app: FastifyInstance) {
@@ -170,11 +179,18 @@ export function authHandlers(app: FastifyInstance) {
           const result = await credentials.verify(username, password);
           if (result.ok) userId = result.user.userId;
         }
-      } finally {
-        await store.folksonomy.endLoginAttempt(start.attempt, userId !== undefined);
+      } catch (e) {
+        await store.folksonomy.endLoginAttempt(start.attempt);
+        throw e;
       }
-      if (userId === undefined) throw unauthorized(INVALID_CREDENTIALS);
-      return sendJson(reply, 200, await issueToken(app, userId));
+      if (userId === undefined) {
+        await store.folksonomy.endLoginAttempt(start.attempt);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      // The failure counter is reset and the token stored in one transaction.
+      const token = newToken(app, userId);
+      await store.folksonomy.endLoginAttempt(start.attempt, token.record);
+      return sendJson(reply, 200, token.body);
     });
   }
 
@@ -187,7 +203,9 @@ export function authHandlers(app: FastifyInstance) {
     const claimed = items[at + 1];
     const sessionUser = await userFromSessionCookie(store, session);
     if (sessionUser === undefined || sessionUser !== claimed) throw unauthorized(INVALID_CREDENTIALS);
-    return sendJson(reply, 200, await issueToken(app, sessionUser));
+    const token = newToken(app, sessionUser);
+    await store.folksonomy.addToken(token.record);
+    return sendJson(reply, 200, token.body);
   }
 
   async function me(request: FastifyRequest, reply: FastifyReply) {

@@ -11,6 +11,7 @@ import type {
   LoginAttempt,
   LoginAttemptStart,
   LoginLimits,
+  NewToken,
   ProductKeyValue,
   ProductStats,
   PropertyClash,
@@ -151,13 +152,13 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
     return stmt;
   }
 
-  async addToken(userId: string, tokenHash: string, nowT: number, expiresT: number, maxPerUser: number): Promise<void> {
-    this.db
-      .transaction(() => {
-        this.stmts.addToken.run(tokenHash, userId, nowT, expiresT);
-        this.stmts.pruneTokens.run(userId, nowT, userId, maxPerUser);
-      })
-      .immediate();
+  private insertToken(t: NewToken): void {
+    this.stmts.addToken.run(t.tokenHash, t.userId, t.nowT, t.expiresT);
+    this.stmts.pruneTokens.run(t.userId, t.nowT, t.userId, t.maxPerUser);
+  }
+
+  async addToken(token: NewToken): Promise<void> {
+    this.db.transaction(() => this.insertToken(token)).immediate();
   }
 
   async getTokenUser(tokenHash: string, nowT: number): Promise<string | undefined> {
@@ -186,11 +187,12 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
       .immediate();
   }
 
-  async endLoginAttempt(attempt: LoginAttempt, succeeded: boolean): Promise<void> {
+  async endLoginAttempt(attempt: LoginAttempt, token?: NewToken): Promise<void> {
     this.db
       .transaction(() => {
-        if (succeeded) {
+        if (token !== undefined) {
           this.stmts.clearUserFailures.run(attempt.userName);
+          this.insertToken(token);
           return;
         }
         if (this.stmts.settleFailure.run(Number(attempt.id)).changes === 0 && attempt instanceof SqliteLoginAttempt) {

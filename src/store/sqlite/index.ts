@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Product } from "../../domain/product.js";
+import { serializeProductDocument } from "../../domain/product-document.js";
 import {
   DuplicateError,
   type NewUser,
@@ -111,8 +112,9 @@ export class SqliteStore implements Store {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma("journal_mode = WAL");
-    // NORMAL is durable in WAL mode except on power loss; FULL makes every acknowledged write survive that too.
-    this.db.pragma("synchronous = FULL");
+    // In WAL mode NORMAL keeps every committed write through a process crash (kill -9): the WAL is
+    // fsynced at checkpoints, not at each commit. Only an OS crash or power loss can drop the last commits.
+    this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 10000");
     applyMigrations(this.db, SQLITE_MIGRATIONS);
@@ -166,9 +168,10 @@ export class SqliteStore implements Store {
     return doc === undefined ? undefined : (JSON.parse(doc) as Product);
   }
 
-  /** The stored JSON text of the current document (reads that only filter keys skip a copy). */
-  getProductJson(code: string): string | undefined {
-    return this.stmts.current.get(code) as string | undefined;
+  async getProductDocument(code: string, rev?: number): Promise<string | undefined> {
+    return (rev === undefined ? this.stmts.current.get(code) : this.stmts.revision.get(code, rev)) as
+      | string
+      | undefined;
   }
 
   async getProductRevision(code: string, rev: number): Promise<Product | undefined> {
@@ -227,7 +230,7 @@ export class SqliteStore implements Store {
       rev,
       ...info,
       changedFields: JSON.stringify(changedFields),
-      doc: JSON.stringify(withRev(product, rev)),
+      doc: serializeProductDocument(withRev(product, rev)),
     });
     this.stmts.upsertProduct.run(code, rev, lastInsertRowid);
     return rev;

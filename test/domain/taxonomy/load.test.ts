@@ -39,7 +39,7 @@ describe("loading and the compact-form cache", () => {
   let first: LoadReport;
 
   it("parses on the first load and writes the compact form", () => {
-    writeFileSync(join(cacheDir, "taxonomies-0000000000000000.json"), "{}");
+    writeFileSync(join(cacheDir, "taxonomies-src-0000000000000000.json"), "{}");
     first = loadTaxonomiesWithReport({ cacheDir });
     expect(first.source).toBe("parsed");
     expect(first.cacheWritten).toBe(true);

@@ -1,0 +1,52 @@
+/** `foodbase generate --count N`: realistic synthetic products in the dump's format, for tests and benchmarks. */
+import { type Command, Option } from "commander";
+import { isClosedPipe, openOutput } from "../export/output.js";
+import { generateProducts } from "../generate/generate.js";
+import { defaultImportWorkers } from "../import/importer.js";
+import { Progress } from "../import/progress.js";
+import { positiveInteger } from "./import.js";
+import { addSettingOptions, configFromFlags } from "./options.js";
+
+export function registerGenerateCommand(program: Command): void {
+  const command = program
+    .command("generate")
+    .description("Write N generated products, shaped like OFF's, as JSONL (the same for the same seed)")
+    .addOption(
+      new Option("--count <n>", "Number of products").argParser(positiveInteger("--count")).makeOptionMandatory(),
+    )
+    .addOption(new Option("--seed <n>", "Seed of the data set").argParser(positiveInteger("--seed")).default(1))
+    .option("--out <file>", "Write to this file instead of stdout (gzip-compressed if it ends in .gz)")
+    .addOption(
+      new Option("--workers <n>", "Threads generating products (0 = main thread)")
+        .argParser(positiveInteger("--workers"))
+        .default(defaultImportWorkers(), "cores, at most 4"),
+    )
+    .option("--no-progress", "No progress bar or progress lines");
+  addSettingOptions(command, ["nutriscoreHeadlineVersion"]);
+  command.action(async (flags: Record<string, unknown>) => {
+    const config = configFromFlags(flags);
+    const count = flags.count as number;
+    const toFile = typeof flags.out === "string" && flags.out !== "-";
+    const output = openOutput(toFile ? (flags.out as string) : undefined);
+    // Progress only when the products go to a file: on stdout they are usually piped somewhere.
+    const progress =
+      toFile && flags.progress !== false
+        ? new Progress({ stream: process.stderr, unit: "products", total: count })
+        : undefined;
+    try {
+      await generateProducts({
+        count,
+        seed: flags.seed as number,
+        nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion,
+        out: output.stream,
+        workers: flags.workers as number,
+        onProgress: (written) => progress?.update(written, written),
+      });
+      await output.close();
+    } catch (e) {
+      if (!isClosedPipe(e)) throw e;
+    } finally {
+      progress?.stop();
+    }
+  });
+}

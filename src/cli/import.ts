@@ -1,0 +1,143 @@
+/**
+ * `foodbase import FILE`: load an OFF JSONL dump (`.jsonl`, `.jsonl.gz`, `-` = stdin) into the database.
+ * Exit status: 0 all lines imported, 3 some lines rejected, 1 error (the input could not be read to its
+ * end), 130 interrupted.
+ */
+import { createWriteStream } from "node:fs";
+import { type Command, Option } from "commander";
+import {
+  DEFAULT_BATCH_SIZE,
+  defaultImportWorkers,
+  ImportInputError,
+  ImportInterruptedError,
+  type ImportSummary,
+  importProducts,
+} from "../import/importer.js";
+import type { RejectedLine } from "../import/prepare.js";
+import { Progress } from "../import/progress.js";
+import { InputError, openInput } from "../import/source.js";
+import { openStore } from "../store/open.js";
+import { addSettingOptions, configFromFlags } from "./options.js";
+
+/** Rejected lines shown on stderr; all of them go to the `--rejects` file. */
+const MAX_REJECTS_SHOWN = 100;
+
+export const EXIT_REJECTED = 3;
+export const EXIT_INTERRUPTED = 130;
+
+export function positiveInteger(name: string) {
+  return (raw: string): number => {
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 0) {
+      throw new Error(`${name} must be a whole number, got "${raw}"`);
+    }
+    return n;
+  };
+}
+
+function summaryLine(name: string, summary: ImportSummary, seconds: number): string {
+  const products = summary.imported + summary.updated + summary.unchanged;
+  const rate = seconds > 0 ? Math.round(products / seconds) : products;
+  return (
+    `${name}: ${summary.imported} imported, ${summary.updated} updated, ${summary.unchanged} unchanged, ` +
+    `${summary.rejected} rejected (${seconds.toFixed(1)} s, ${rate} products/s)`
+  );
+}
+
+export function registerImportCommand(program: Command): void {
+  const command = program
+    .command("import <file>")
+    .description("Import an Open Food Facts JSONL dump (.jsonl, .jsonl.gz, or - for stdin)")
+    .option("--recompute", "Recompute tags, keywords and Nutri-Score with foodbase instead of keeping the dump's")
+    .option("--rejects <file>", "Also write every rejected line to this file (JSONL: line, reason, text)")
+    .option("--no-progress", "No progress bar or progress lines")
+    .addOption(
+      new Option("--workers <n>", "Threads parsing lines (0 = parse in the main thread)")
+        .argParser(positiveInteger("--workers"))
+        .default(defaultImportWorkers(), "cores, at most 4"),
+    )
+    .addOption(
+      new Option("--batch-size <n>", "Products per transaction")
+        .argParser(positiveInteger("--batch-size"))
+        .default(DEFAULT_BATCH_SIZE),
+    );
+  addSettingOptions(command, ["databaseUrl", "nutriscoreHeadlineVersion"]);
+  command.action(async (file: string, flags: Record<string, unknown>) => {
+    const config = configFromFlags(flags);
+    const batchSize = flags.batchSize as number;
+    if (batchSize < 1) throw new Error("--batch-size must be at least 1");
+    let input: Awaited<ReturnType<typeof openInput>>;
+    try {
+      input = await openInput(file);
+    } catch (e) {
+      if (e instanceof InputError) throw new Error(`cannot import: ${e.message}`);
+      throw e;
+    }
+    const rejectsFile = typeof flags.rejects === "string" ? createWriteStream(flags.rejects) : undefined;
+    const progress =
+      flags.progress === false ? undefined : new Progress({ stream: process.stderr, unit: "bytes", total: input.size });
+    let shown = 0;
+    const onReject = (rejected: RejectedLine) => {
+      if (shown < MAX_REJECTS_SHOWN) {
+        const message = `${input.name}:${rejected.line}: ${rejected.reason}`;
+        if (progress === undefined) process.stderr.write(`${message}\n`);
+        else progress.log(message);
+      } else if (shown === MAX_REJECTS_SHOWN) {
+        const more = `further rejected lines are counted, not shown${rejectsFile === undefined ? " (--rejects FILE keeps them all)" : ""}`;
+        if (progress === undefined) process.stderr.write(`${more}\n`);
+        else progress.log(more);
+      }
+      shown++;
+      rejectsFile?.write(`${JSON.stringify(rejected)}\n`);
+    };
+
+    const controller = new AbortController();
+    const onSignal = () => {
+      // A second Ctrl-C does not wait for the batch being written (that batch is then not kept).
+      if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED);
+      controller.abort();
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+
+    const store = await openStore(config.databaseUrl);
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    let summary: ImportSummary | undefined;
+    try {
+      summary = await importProducts({
+        store,
+        input,
+        recompute: flags.recompute === true,
+        nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion,
+        workers: flags.workers as number,
+        batchSize,
+        signal: controller.signal,
+        onReject,
+        onProgress: (p) => progress?.update(p.bytesRead, p.products),
+      });
+    } catch (e) {
+      progress?.stop();
+      if (e instanceof ImportInterruptedError) {
+        process.stderr.write(
+          `${summaryLine(input.name, e.summary, seconds())}\ninterrupted: the products counted above are stored; ` +
+            "run the same command again to import the rest (stored products are not imported twice)\n",
+        );
+        process.exitCode = EXIT_INTERRUPTED;
+        return;
+      }
+      if (e instanceof ImportInputError) {
+        process.stdout.write(`${summaryLine(input.name, e.summary, seconds())}\n`);
+      }
+      throw e;
+    } finally {
+      progress?.stop();
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      if (rejectsFile !== undefined) await new Promise<void>((resolve) => rejectsFile.end(resolve));
+      await store.close();
+    }
+    process.stdout.write(`${summaryLine(input.name, summary, seconds())}\n`);
+    if (summary.rejected > 0) process.exitCode = EXIT_REJECTED;
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * How a product document is stored, and read without parsing it whole.
+ *
+ * The stored text is compact JSON with a newline before each top-level key:
+ *   {\n"_id":"123",\n"code":"123",\n"nutriments":{...}\n}
+ * It is still valid JSON, and since JSON.stringify never puts a raw newline inside a value, a
+ * top-level value can be found with one `indexOf` and copied as text. Reads that ask for a few fields
+ * (the common case) then cost a few string slices instead of a parse and a stringify of the whole
+ * product; `fields=all` costs one `replaceAll`.
+ */
+import type { Product } from "./product.js";
+
+/** Read access to a product's top-level values, as JSON text or parsed. */
+export interface ProductView {
+  /** JSON text of a top-level value, or undefined when the key is absent. */
+  json(key: string): string | undefined;
+  /** A parsed top-level value, or undefined. */
+  value(key: string): unknown;
+  /** Top-level keys, in stored order. */
+  keys(): string[];
+  /** The whole product as compact JSON. */
+  allJson(): string;
+}
+
+/** The stored text of a product whose keys are already in the order to keep (sorted by the caller). */
+export function serializeProductDocument(product: Product): string {
+  const parts: string[] = [];
+  for (const key of Object.keys(product)) {
+    const value = product[key];
+    if (value === undefined) continue;
+    parts.push(`\n${JSON.stringify(key)}:${JSON.stringify(value)}`);
+  }
+  return `{${parts.join(",")}\n}`;
+}
+
+/** A view over stored text (see the module comment for the layout). */
+export class StoredProductView implements ProductView {
+  constructor(readonly text: string) {}
+
+  json(key: string): string | undefined {
+    const marker = `\n${JSON.stringify(key)}:`;
+    const at = this.text.indexOf(marker);
+    if (at < 0) return undefined;
+    const start = at + marker.length;
+    // The value ends where the next top-level entry (",\n") or the closing "\n}" begins.
+    const next = this.text.indexOf("\n", start);
+    const end = next < 0 ? this.text.length : this.text[next - 1] === "," ? next - 1 : next;
+    return this.text.slice(start, end);
+  }
+
+  value(key: string): unknown {
+    const json = this.json(key);
+    return json === undefined ? undefined : JSON.parse(json);
+  }
+
+  keys(): string[] {
+    const keys: string[] = [];
+    let at = this.text.indexOf('\n"');
+    while (at >= 0) {
+      const close = this.text.indexOf('":', at + 2);
+      if (close < 0) break;
+      keys.push(JSON.parse(this.text.slice(at + 1, close + 1)) as string);
+      at = this.text.indexOf('\n"', close);
+    }
+    return keys;
+  }
+
+  allJson(): string {
+    return this.text.replaceAll("\n", "");
+  }
+}
+
+/** The same view over a product held as an object (search results, tests). */
+export class ObjectProductView implements ProductView {
+  constructor(readonly product: Product) {}
+
+  json(key: string): string | undefined {
+    const v = this.product[key];
+    return v === undefined ? undefined : JSON.stringify(v);
+  }
+
+  value(key: string): unknown {
+    return this.product[key];
+  }
+
+  keys(): string[] {
+    return Object.keys(this.product);
+  }
+
+  allJson(): string {
+    return JSON.stringify(this.product);
+  }
+}
+
+export function productViewOf(source: string | Product): ProductView {
+  return typeof source === "string" ? new StoredProductView(source) : new ObjectProductView(source);
+}

@@ -1,0 +1,89 @@
+/**
+ * `foodbase generate`: N products in the dump's format (one JSON object per line), the same for the
+ * same seed. Products are made in chunks by worker threads and written in order.
+ */
+import type { Writable } from "node:stream";
+import type { NutriScoreVersion } from "../config.js";
+import type { EnrichmentContext } from "../domain/enrich.js";
+import { loadTaxonomies } from "../domain/taxonomy/index.js";
+import { defaultImportWorkers } from "../import/importer.js";
+import { inlineRunner, mapInOrder, type TaskRunner, WorkerPool } from "../import/parallel.js";
+import { buildCatalog, type Catalog } from "./catalog.js";
+import { generateProduct } from "./product.js";
+
+export interface GeneratorSettings {
+  seed: number;
+  nutriscoreHeadlineVersion: NutriScoreVersion;
+}
+
+/** Products `start` to `end - 1`. */
+export interface ProductRange {
+  start: number;
+  end: number;
+}
+
+/** Makes the JSONL text of ranges of products (one per worker thread, or inline). */
+export function rangeWriter(settings: GeneratorSettings): (range: ProductRange) => string {
+  const taxonomies = loadTaxonomies();
+  const catalog: Catalog = buildCatalog(taxonomies, settings.seed);
+  const ctx: EnrichmentContext = { taxonomies, nutriscoreHeadlineVersion: settings.nutriscoreHeadlineVersion };
+  return ({ start, end }) => {
+    let text = "";
+    for (let index = start; index < end; index++) {
+      text += `${JSON.stringify(generateProduct(catalog, settings.seed, index, ctx))}\n`;
+    }
+    return text;
+  };
+}
+
+export interface GenerateOptions extends GeneratorSettings {
+  count: number;
+  out: Writable;
+  /** Worker threads; 0 generates in this thread. */
+  workers?: number;
+  /** Products per task. */
+  chunkSize?: number;
+  onProgress?(written: number): void;
+}
+
+async function* ranges(count: number, chunkSize: number): AsyncGenerator<ProductRange> {
+  for (let start = 0; start < count; start += chunkSize) yield { start, end: Math.min(count, start + chunkSize) };
+}
+
+function write(out: Writable, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    out.once("error", onError);
+    const flushed = out.write(text);
+    const done = () => {
+      out.off("error", onError);
+      resolve();
+    };
+    if (flushed) done();
+    else out.once("drain", done);
+  });
+}
+
+export async function generateProducts(options: GenerateOptions): Promise<void> {
+  const settings: GeneratorSettings = {
+    seed: options.seed,
+    nutriscoreHeadlineVersion: options.nutriscoreHeadlineVersion,
+  };
+  const workers = options.workers ?? defaultImportWorkers();
+  const chunkSize = options.chunkSize ?? 1000;
+  const pool =
+    workers > 0
+      ? new WorkerPool<ProductRange, string>(new URL("./worker.js", import.meta.url), settings, workers)
+      : undefined;
+  const run: TaskRunner<ProductRange, string> = pool?.run ?? inlineRunner(rangeWriter(settings));
+  let written = 0;
+  try {
+    for await (const text of mapInOrder(ranges(options.count, chunkSize), (range) => run(range), workers * 2 + 1)) {
+      await write(options.out, text);
+      written = Math.min(options.count, written + chunkSize);
+      options.onProgress?.(written);
+    }
+  } finally {
+    await pool?.close();
+  }
+}

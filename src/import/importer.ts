@@ -1,0 +1,188 @@
+/**
+ * `foodbase import`: streams a JSONL dump into the store.
+ *   read (this thread) → cut into blocks of lines → parse, check, normalise, (enrich), serialise
+ *   (worker threads) → in input order: drop repeated codes → store in batches of thousands, one
+ * transaction each. Memory stays bounded by the blocks in flight and one batch, whatever the size of
+ * the input. A product whose stored document is the same is left alone, so running an interrupted
+ * import again ends where one uninterrupted run would.
+ */
+import { availableParallelism } from "node:os";
+import type { NutriScoreVersion } from "../config.js";
+import { changedFields } from "../domain/product-edit.js";
+import type { ProductLoadOutcome, RevisionInfo, Store } from "../store/types.js";
+import { type LineBlock, lineBlocks, type PreparedBlock, prepareBlock } from "./blocks.js";
+import { inlineRunner, mapInOrder, type TaskRunner, WorkerPool } from "./parallel.js";
+import { type PreparedProduct, type PrepareWorkerData, prepareOptionsOf, type RejectedLine } from "./prepare.js";
+import { InputError, type InputSource } from "./source.js";
+
+export interface ImportProgress {
+  bytesRead: number;
+  /** Lines read and prepared so far. */
+  lines: number;
+  /** Products stored or found unchanged so far. */
+  products: number;
+}
+
+export interface ImportSummary {
+  /** New products. */
+  imported: number;
+  /** Products whose stored document changed. */
+  updated: number;
+  /** Products already stored as they are in the input. */
+  unchanged: number;
+  /** Lines skipped: not JSON, no usable code, wrong types, or a code seen earlier in the input. */
+  rejected: number;
+}
+
+export interface ImportOptions {
+  store: Store;
+  input: InputSource;
+  /** Run foodbase's enrichment on every product instead of keeping the dump's computed fields. */
+  recompute?: boolean;
+  nutriscoreHeadlineVersion?: NutriScoreVersion;
+  /** Worker threads preparing lines; 0 prepares them in this thread. Default: the cores, at most 4. */
+  workers?: number;
+  /** Products per transaction. */
+  batchSize?: number;
+  /** Stops the import between two batches (what was stored stays stored). */
+  signal?: AbortSignal;
+  onReject?(reject: RejectedLine): void;
+  onProgress?(progress: ImportProgress): void;
+  /** The revision time, Unix seconds (default: now). */
+  now?: number;
+}
+
+export class ImportInterruptedError extends Error {
+  constructor(readonly summary: ImportSummary) {
+    super("import interrupted");
+  }
+}
+
+/** The input could not be read to its end (e.g. truncated gzip); the whole lines before were stored. */
+export class ImportInputError extends Error {
+  constructor(
+    message: string,
+    readonly summary: ImportSummary,
+  ) {
+    super(message);
+  }
+}
+
+export const DEFAULT_BATCH_SIZE = 5000;
+const USER_ID = "import";
+
+/** The default number of worker threads: one per core, at most 4 (the store's thread is the limit beyond). */
+export function defaultImportWorkers(): number {
+  return Math.min(4, availableParallelism());
+}
+
+/**
+ * Codes seen earlier in this input, with their line. Codes of up to 15 digits (all real barcodes) are
+ * kept as numbers, which is exact and much smaller than strings; normalised codes have 8, 13 or 14+
+ * digits without leading zeros beyond 13, so different codes never make the same number.
+ */
+class SeenCodes {
+  private readonly lines = new Map<number | string, number>();
+
+  /** The earlier line with this code, or undefined (and the code is remembered with `line`). */
+  firstLineOf(code: string, line: number): number | undefined {
+    const key = code.length <= 15 ? Number(code) : code;
+    const earlier = this.lines.get(key);
+    if (earlier === undefined) this.lines.set(key, line);
+    return earlier;
+  }
+}
+
+export async function importProducts(options: ImportOptions): Promise<ImportSummary> {
+  const { store, input, signal } = options;
+  const workerData: PrepareWorkerData = {
+    recompute: options.recompute ?? false,
+    nutriscoreHeadlineVersion: options.nutriscoreHeadlineVersion ?? "2021",
+  };
+  const workerCount = options.workers ?? defaultImportWorkers();
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const info: RevisionInfo = {
+    userId: USER_ID,
+    t: options.now ?? Math.floor(Date.now() / 1000),
+    comment: `import ${input.name}`,
+    appName: "foodbase",
+    appVersion: "",
+    appUuid: "",
+    userAgent: "",
+  };
+  const summary: ImportSummary = { imported: 0, updated: 0, unchanged: 0, rejected: 0 };
+  const seen = new SeenCodes();
+  let lines = 0;
+  let stored = 0;
+  let batch: PreparedProduct[] = [];
+
+  const pool =
+    workerCount > 0
+      ? new WorkerPool<LineBlock, PreparedBlock>(new URL("./worker.js", import.meta.url), workerData, workerCount)
+      : undefined;
+  let run: TaskRunner<LineBlock, PreparedBlock>;
+  if (pool === undefined) {
+    const prepareOptions = prepareOptionsOf(workerData);
+    run = inlineRunner((block: LineBlock) => prepareBlock(block, prepareOptions));
+  } else {
+    run = pool.run;
+  }
+
+  const count = (outcome: ProductLoadOutcome) => {
+    if (outcome === "inserted") summary.imported++;
+    else if (outcome === "updated") summary.updated++;
+    else summary.unchanged++;
+  };
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const outcomes = await store.loadProducts(batch, { info, changedFields });
+    for (const outcome of outcomes) count(outcome);
+    stored += batch.length;
+    batch = [];
+  };
+  const reject = (rejected: RejectedLine) => {
+    summary.rejected++;
+    options.onReject?.(rejected);
+  };
+  const progress = () => options.onProgress?.({ bytesRead: input.bytesRead(), lines, products: stored + batch.length });
+
+  const blocks = lineBlocks(input.chunks());
+  const prepared = mapInOrder(blocks, (block) => run(block, [block.bytes.buffer as ArrayBuffer]), workerCount * 2 + 2);
+  try {
+    for await (const block of prepared) {
+      if (signal?.aborted) throw new ImportInterruptedError(summary);
+      const duplicates: RejectedLine[] = [];
+      for (const product of block.products) {
+        const earlier = seen.firstLineOf(product.code, product.line);
+        if (earlier === undefined) batch.push(product);
+        else
+          duplicates.push({
+            line: product.line,
+            reason: `duplicate code ${product.code} (first on line ${earlier})`,
+            text: "",
+          });
+      }
+      const rejected =
+        duplicates.length === 0 ? block.rejects : [...block.rejects, ...duplicates].sort((a, b) => a.line - b.line);
+      for (const r of rejected) reject(r);
+      lines = block.lastLine;
+      if (batch.length >= batchSize) await flush();
+      progress();
+    }
+    if (signal?.aborted) throw new ImportInterruptedError(summary);
+    await flush();
+    progress();
+    return summary;
+  } catch (e) {
+    if (e instanceof InputError) {
+      // Keep every whole line read before the input broke off.
+      await flush();
+      progress();
+      throw new ImportInputError(`${e.message}; the ${lines} whole lines before it were imported`, summary);
+    }
+    throw e;
+  } finally {
+    await prepared.return(undefined);
+    await pool?.close();
+  }
+}
