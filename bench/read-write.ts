@@ -17,28 +17,13 @@ import { SqliteStore } from "../src/store/sqlite/index.js";
 import type { ProductUpsert } from "../src/store/types.js";
 import { spawnUntil } from "./lib/processes.js";
 import { seededRandom } from "./lib/random.js";
+import { contributorWriteParams } from "./lib/write-params.js";
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = 32;
 const READ_FIELDS = "product_name,nutrition_grades,nutriments";
 const USER = { userId: "bench", password: "bench-password" };
-
-const CATEGORIES = [
-  "Orange juices",
-  "Cheeses",
-  "Biscuits",
-  "Sodas",
-  "Yogurts",
-  "Breakfast cereals",
-  "Extra virgin olive oils",
-  "Mineral waters",
-  "Dark chocolates",
-  "Pasta",
-  "Hazelnut spreads",
-  "Chips and fries",
-];
-const BRANDS = ["Acme", "Bonne Maman", "Carrefour", "Danone", "Ferrero", "Lu", "Nestlé", "Auchan", "Barilla", "Lindt"];
 
 function productCode(i: number): string {
   return normalizeBarcode(String(2_000_000_000_000 + i * 7));
@@ -58,8 +43,6 @@ async function populate(dbPath: string): Promise<string[]> {
     passwordHash: await hashPassword(USER.password),
   });
   const rnd = seededRandom(42);
-  const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
-  const num = (max: number) => (Math.round(rnd() * max * 10) / 10).toString();
   const codes: string[] = [];
   let batch: ProductUpsert[] = [];
   const now = Math.floor(Date.now() / 1000);
@@ -67,22 +50,7 @@ async function populate(dbPath: string): Promise<string[]> {
   for (let i = 0; i < PRODUCTS; i++) {
     const code = productCode(i);
     codes.push(code);
-    const params: Record<string, string> = {
-      product_name: `${pick(["Organic", "Classic", "Light", "Crunchy", "Fresh"])} ${pick(CATEGORIES).toLowerCase()} ${i}`,
-      brands: pick(BRANDS),
-      categories: pick(CATEGORIES),
-      countries: pick(["France", "Germany", "Spain", "Italy", "United Kingdom"]),
-      quantity: `${Math.ceil(rnd() * 10) * 100} g`,
-      serving_size: "30 g",
-      "nutriment_energy-kj": num(3000),
-      nutriment_fat: num(40),
-      "nutriment_saturated-fat": num(15),
-      nutriment_carbohydrates: num(80),
-      nutriment_sugars: num(50),
-      nutriment_fiber: num(10),
-      nutriment_proteins: num(30),
-      nutriment_salt: num(3),
-    };
+    const params = contributorWriteParams(rnd, i);
     const edit = applyProductEdit(
       undefined,
       { code, params, userId: USER.userId, now },

@@ -7,7 +7,7 @@ import { normalizeBarcode } from "../domain/barcode.js";
 import { type FieldSelectionContext, selectFieldsJson } from "../domain/fields.js";
 import { parseLanguageList } from "../domain/language.js";
 import { StoredProductView } from "../domain/product-document.js";
-import { displayTags } from "../domain/tags.js";
+import { displayTags, taxonomyOfField } from "../domain/tags.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
 import { checkReadCredentials } from "./credentials.js";
 import { JSON_TYPE } from "./json.js";
@@ -22,20 +22,11 @@ interface ProductRouteParams {
   slug?: string;
 }
 
-const TAXONOMY_OF_TAGTYPE: Record<string, keyof Taxonomies> = {
-  categories: "categories",
-  labels: "labels",
-  countries: "countries",
-};
-
 export function fieldSelectionContext(taxonomies: Taxonomies, params: Params): FieldSelectionContext {
   const requestLanguages = params.lc === undefined ? undefined : parseLanguageList(params.lc);
   return {
     requestLanguages,
-    displayTags: (tagtype, tags, lc) => {
-      const key = TAXONOMY_OF_TAGTYPE[tagtype];
-      return displayTags(tags, lc, key === undefined ? undefined : taxonomies[key]);
-    },
+    displayTags: (tagtype, tags, lc) => displayTags(tags, lc, taxonomyOfField(tagtype, taxonomies)),
   };
 }
 
