@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyProductEdit } from "../src/domain/product-edit.js";
 import { enrichProduct } from "../src/domain/enrich.js";
 import type { Product } from "../src/domain/product.js";
+import { applyProductEdit } from "../src/domain/product-edit.js";
 import { computeTagFields } from "../src/domain/tags.js";
 import { loadTaxonomies } from "../src/domain/taxonomy/index.js";
 import { spawnUntil } from "./lib/processes.js";
@@ -23,10 +23,15 @@ async function startTimes(): Promise<number[]> {
   try {
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
-      const { child } = await spawnUntil(process.execPath, ["dist/cli/main.js", "serve", "--port", "0"], /listening on/, {
-        DATABASE_URL: join(dir, `start-${i}.db`),
-        LOG_LEVEL: "warn",
-      });
+      const { child } = await spawnUntil(
+        process.execPath,
+        ["dist/cli/main.js", "serve", "--port", "0"],
+        /listening on/,
+        {
+          DATABASE_URL: join(dir, `start-${i}.db`),
+          LOG_LEVEL: "warn",
+        },
+      );
       times.push(performance.now() - started);
       await child.stop();
     }
@@ -40,20 +45,28 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   const starts = await startTimes();
-  console.log(`server start to "listening" (new database, cached taxonomies): median ${median(starts).toFixed(0)} ms, runs ${starts.map((t) => t.toFixed(0)).join(", ")} ms (target < 1000)`);
+  console.log(
+    `server start to "listening" (new database, cached taxonomies): median ${median(starts).toFixed(0)} ms, runs ${starts.map((t) => t.toFixed(0)).join(", ")} ms (target < 1000)`,
+  );
 
   global.gc?.();
   const before = process.memoryUsage().heapUsed;
   const taxonomies = loadTaxonomies();
   global.gc?.();
   const held = process.memoryUsage().heapUsed - before;
-  console.log(`heap held by the taxonomies: ${(held / 1024 / 1024).toFixed(1)} MB${global.gc ? "" : " (run with --expose-gc for an exact figure)"}`);
+  console.log(
+    `heap held by the taxonomies: ${(held / 1024 / 1024).toFixed(1)} MB${global.gc ? "" : " (run with --expose-gc for an exact figure)"}`,
+  );
 
   const rnd = seededRandom(1);
   const now = Math.floor(Date.now() / 1000);
   const products: Product[] = [];
   for (let i = 0; i < COUNT; i++) {
-    const edit = applyProductEdit(undefined, { code: String(3_000_000_000_000 + i), params: contributorWriteParams(rnd, i), userId: "bench", now }, { taxonomies, nutriscoreHeadlineVersion: "2021" });
+    const edit = applyProductEdit(
+      undefined,
+      { code: String(3_000_000_000_000 + i), params: contributorWriteParams(rnd, i), userId: "bench", now },
+      { taxonomies, nutriscoreHeadlineVersion: "2021" },
+    );
     if (!edit.ok) throw new Error(edit.message);
     products.push(edit.product);
   }
@@ -62,7 +75,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   for (const p of products) enrichProduct(p, ctx);
   const seconds = (performance.now() - started) / 1000;
-  console.log(`enrichment pipeline (tags, keywords, Nutri-Score 2021+2023, misc_tags): ${(COUNT / seconds).toFixed(0)} products/s on one core (${COUNT} products)`);
+  console.log(
+    `enrichment pipeline (tags, keywords, Nutri-Score 2021+2023, misc_tags): ${(COUNT / seconds).toFixed(0)} products/s on one core (${COUNT} products)`,
+  );
 
   for (const [name, text] of [
     ["10,000 commas", ",".repeat(10_000)],

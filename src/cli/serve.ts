@@ -32,7 +32,8 @@ export function registerServeCommand(program: Command): void {
       const n = await loadSampleProducts(server.store, server.taxonomies, config.nutriscoreHeadlineVersion);
       if (n > 0) server.app.log.info(`loaded ${n} sample products`);
     }
-    process.stdout.write(`foodbase listening on ${server.url} (database ${config.databaseUrl})\n`);
+    const folksonomy = server.folksonomyUrl === undefined ? "" : `, folksonomy also on ${server.folksonomyUrl}`;
+    process.stdout.write(`foodbase listening on ${server.url} (database ${config.databaseUrl}${folksonomy})\n`);
     let closing = false;
     const stop = () => {
       if (closing) return;

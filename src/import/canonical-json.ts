@@ -1,14 +1,10 @@
 /**
  * The JSON text of a stored product: keys sorted as `sortKeysDeep` sorts them (http/json.ts), so that
- * the same document always has the same text and "unchanged" is a string comparison. Objects already
- * in that order (an export being imported again) are serialised without a copy.
+ * the same document always has the same text and "unchanged" is a string comparison. Written directly,
+ * without building sorted copies: dumps are not sorted, and copying every object costs more than
+ * parsing it did. Leaves that need no sorting go through the native JSON.stringify.
  */
 import type { Product } from "../domain/product.js";
-
-/** Copies have no prototype, so that a `__proto__` key of the data stays a plain key. */
-function emptyRecord(): Record<string, unknown> {
-  return Object.create(null) as Record<string, unknown>;
-}
 
 /** Keys that objects enumerate first, in numeric order, whatever their insertion order. */
 function isArrayIndex(key: string): boolean {
@@ -22,8 +18,11 @@ function isArrayIndex(key: string): boolean {
   return key.length < 10 || Number(key) < 4294967295;
 }
 
-/** True when the object enumerates its keys as a sorted copy would (array indexes, then the rest sorted). */
-function hasSortedKeys(keys: readonly string[]): boolean {
+/**
+ * True when keys (as `Object.keys` lists them) are in the order a sorted copy enumerates them: array
+ * indexes first (objects always list them first, in numeric order), then the other keys sorted.
+ */
+function inSortedOrder(keys: readonly string[]): boolean {
   let previous: string | undefined;
   for (const key of keys) {
     if (isArrayIndex(key)) continue;
@@ -33,38 +32,103 @@ function hasSortedKeys(keys: readonly string[]): boolean {
   return true;
 }
 
-/** `value` with every object's keys in sorted order; the same object when it already is. */
-export function withSortedKeys(value: unknown): unknown {
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      const sorted = withSortedKeys(item);
-      if (sorted !== item && copy === undefined) copy = value.slice(0, i);
-      if (copy !== undefined) copy.push(sorted);
-    }
-    return copy ?? value;
+/** Sorts `Object.keys` output in place into that order. */
+function sortKeys(keys: string[]): string[] {
+  if (inSortedOrder(keys)) return keys;
+  let indexes = 0;
+  while (indexes < keys.length && isArrayIndex(keys[indexes] as string)) indexes++;
+  if (indexes === 0) return keys.sort();
+  const rest = keys.slice(indexes).sort();
+  for (let i = 0; i < rest.length; i++) keys[indexes + i] = rest[i] as string;
+  return keys;
+}
+
+interface MemberPrefixes {
+  /** `"key":` */
+  first: string;
+  /** `,"key":` */
+  next: string;
+}
+
+const memberPrefixes = new Map<string, MemberPrefixes>();
+
+/** Remembered: documents reuse the same few hundred keys. */
+function prefixesOf(key: string): MemberPrefixes {
+  let prefixes = memberPrefixes.get(key);
+  if (prefixes === undefined) {
+    const first = `${JSON.stringify(key)}:`;
+    prefixes = { first, next: `,${first}` };
+    if (memberPrefixes.size < 100_000) memberPrefixes.set(key, prefixes);
   }
-  const record = value as Record<string, unknown>;
+  return prefixes;
+}
+
+function isLeaf(value: unknown): boolean {
+  return value === null || typeof value !== "object";
+}
+
+/** JSON text of a value, or undefined for what JSON.stringify leaves out (undefined, functions). */
+function write(value: unknown): string | undefined {
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Number.isFinite(value) ? String(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
+    case "object":
+      if (value === null) return "null";
+      return Array.isArray(value) ? writeArray(value) : writeObject(value as Record<string, unknown>);
+    default:
+      return undefined;
+  }
+}
+
+function writeArray(items: unknown[]): string {
+  if (items.every(isLeaf)) return JSON.stringify(items);
+  let out = "[";
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out += ",";
+    out += write(items[i]) ?? "null";
+  }
+  return `${out}]`;
+}
+
+function writeObject(record: Record<string, unknown>): string {
   const keys = Object.keys(record);
-  if (hasSortedKeys(keys)) {
-    let copy: Record<string, unknown> | undefined;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      const item = record[key];
-      const sorted = withSortedKeys(item);
-      if (sorted !== item && copy === undefined) {
-        copy = emptyRecord();
-        for (let j = 0; j < i; j++) copy[keys[j] as string] = record[keys[j] as string];
+  if (inSortedOrder(keys)) {
+    let leavesOnly = true;
+    for (const key of keys) {
+      if (!isLeaf(record[key])) {
+        leavesOnly = false;
+        break;
       }
-      if (copy !== undefined) copy[key] = sorted;
     }
-    return copy ?? record;
+    if (leavesOnly) return JSON.stringify(record);
+  } else {
+    sortKeys(keys);
   }
-  const copy = emptyRecord();
-  for (const key of keys.sort()) copy[key] = withSortedKeys(record[key]);
-  return copy;
+  return writeMembers(record, keys, "{", "}");
+}
+
+/** `open`, then the members of `keys` separated by commas, then `close`. */
+function writeMembers(record: Record<string, unknown>, keys: readonly string[], open: string, close: string): string {
+  let out = open;
+  let first = true;
+  for (const key of keys) {
+    const text = write(record[key]);
+    if (text === undefined) continue;
+    const prefixes = prefixesOf(key);
+    out += first ? prefixes.first : prefixes.next;
+    out += text;
+    first = false;
+  }
+  return out + close;
+}
+
+/** Canonical JSON text of any JSON value (keys sorted at every level). */
+export function canonicalJson(value: unknown): string {
+  return write(value) ?? "null";
 }
 
 /** A product's canonical JSON without `rev`, cut where `rev` goes: `${head}"rev":N${tail}`. */
@@ -75,27 +139,27 @@ export interface JsonAroundRev {
   tail: string;
 }
 
-export function splitAroundRev(product: Product): JsonAroundRev {
-  const before = emptyRecord();
-  const after = emptyRecord();
-  let hasBefore = false;
-  let hasAfter = false;
-  for (const key of Object.keys(product)) {
-    const value = product[key];
-    // JSON.stringify leaves out undefined members; so does the stored text.
-    if (key === "rev" || value === undefined) continue;
-    // Array indexes sort before "rev" and are enumerated first: both agree on their place.
-    if (key < "rev") {
-      before[key] = withSortedKeys(value);
-      hasBefore = true;
-    } else {
-      after[key] = withSortedKeys(value);
-      hasAfter = true;
-    }
+/** The canonical JSON of `product` (its `rev` left out) cut around `rev`, and its keys in sorted order. */
+export function splitAroundRev(product: Product): JsonAroundRev & { keys: string[] } {
+  const present: string[] = [];
+  for (const key of Object.keys(product)) if (key !== "rev" && product[key] !== undefined) present.push(key);
+  const keys = sortKeys(present);
+  // Array indexes ("123") sort before "rev" and are enumerated first: both orders agree on their place.
+  let cut = 0;
+  while (cut < keys.length && (keys[cut] as string) < "rev") cut++;
+  let head = "{";
+  for (let i = 0; i < cut; i++) {
+    const key = keys[i] as string;
+    const text = write(product[key]);
+    if (text !== undefined) head += `${prefixesOf(key).first}${text},`;
   }
-  const head = hasBefore ? `${JSON.stringify(withSortedKeys(before)).slice(0, -1)},` : "{";
-  const tail = hasAfter ? `,${JSON.stringify(withSortedKeys(after)).slice(1)}` : "}";
-  return { head, tail };
+  let tail = "";
+  for (let i = cut; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const text = write(product[key]);
+    if (text !== undefined) tail += `${prefixesOf(key).next}${text}`;
+  }
+  return { head, tail: `${tail}}`, keys };
 }
 
 /** The whole document's text with its `rev`. */

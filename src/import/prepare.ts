@@ -51,23 +51,49 @@ function describeJsonType(value: unknown): string {
 }
 
 /**
- * `changed_fields` of a new product depend only on which keys it has (everything is new), so they are
- * worked out on a copy whose values are placeholders: the same rule as writes, without serialising
- * every value to compare it with nothing.
+ * `changed_fields` of a new product: every key it has (everything is new), as the write path names
+ * them. `changedFields` decides each key on its own, so its answer for one key (and for one nutriment
+ * key) is remembered and a product's list is the sorted union of its keys' answers.
  */
-function newProductChangedFields(product: Product): string {
-  const keysOnly: Product = {};
-  for (const key of Object.keys(product)) {
-    const value = product[key];
-    if (key === "nutriments" && value !== null && typeof value === "object" && !Array.isArray(value)) {
-      const nutrimentKeys: Record<string, number> = {};
-      for (const nutrimentKey of Object.keys(value)) nutrimentKeys[nutrimentKey] = 0;
-      keysOnly[key] = nutrimentKeys;
+const fieldsOfKey = new Map<string, readonly string[]>();
+const fieldsOfNutrimentKey = new Map<string, readonly string[]>();
+const MAX_REMEMBERED_KEYS = 100_000;
+
+function remembered(cache: Map<string, readonly string[]>, key: string, compute: () => string[]): readonly string[] {
+  let fields = cache.get(key);
+  if (fields === undefined) {
+    fields = compute();
+    if (cache.size < MAX_REMEMBERED_KEYS) cache.set(key, fields);
+  }
+  return fields;
+}
+
+function isSorted(items: readonly string[]): boolean {
+  for (let i = 1; i < items.length; i++) if ((items[i - 1] as string) > (items[i] as string)) return false;
+  return true;
+}
+
+/** `sortedKeys`: the product's keys with a value, sorted (as its canonical JSON lists them). */
+function newProductChangedFields(product: Product, sortedKeys: readonly string[]): string {
+  const fields: string[] = [];
+  for (const key of sortedKeys) {
+    if (key === "nutriments") {
+      const nutriments = product.nutriments;
+      if (nutriments === null || typeof nutriments !== "object" || Array.isArray(nutriments)) continue;
+      const nutrients = new Set<string>();
+      for (const nutrimentKey of Object.keys(nutriments)) {
+        const named = remembered(fieldsOfNutrimentKey, nutrimentKey, () =>
+          changedFields(undefined, { nutriments: { [nutrimentKey]: 0 } }),
+        );
+        for (const field of named) nutrients.add(field);
+      }
+      fields.push(...[...nutrients].sort());
     } else {
-      keysOnly[key] = value === undefined ? undefined : 0;
+      fields.push(...remembered(fieldsOfKey, key, () => changedFields(undefined, Object.fromEntries([[key, 0]]))));
     }
   }
-  return JSON.stringify(changedFields(undefined, keysOnly));
+  // Nearly always sorted already; a key such as `nutriments-x` would sort among `nutriments.<nid>`.
+  return JSON.stringify(isSorted(fields) ? fields : fields.sort());
 }
 
 function isBlank(text: string): boolean {
@@ -113,13 +139,8 @@ export function prepareLine(
   const rev = product.rev;
   const minRev = typeof rev === "number" && Number.isSafeInteger(rev) && rev > 0 ? rev : 1;
   if (options.enrich !== undefined) product = enrichProduct(product, options.enrich);
-  return {
-    line,
-    code,
-    minRev,
-    newProductChangedFields: newProductChangedFields(product),
-    ...splitAroundRev(product),
-  };
+  const { head, tail, keys } = splitAroundRev(product);
+  return { line, code, minRev, newProductChangedFields: newProductChangedFields(product, keys), head, tail };
 }
 
 export function isRejected(prepared: PreparedProduct | RejectedLine): prepared is RejectedLine {

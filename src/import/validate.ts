@@ -6,11 +6,20 @@
  */
 import { TAG_FIELDS } from "../domain/tags.js";
 
-/** Unix-seconds fields that filters and sorting compare as numbers. */
+/** Numbers that filters and sorting compare (Unix seconds, popularity). */
 const NUMBER_FIELDS = ["created_t", "last_modified_t", "last_updated_t", "popularity_key"];
-/** Text fields: language and names, tag texts (`categories`, `brands`, ...), quantity. */
+/** Text fields: language, quantity, tag texts (`categories`, `brands`, ...). */
 const STRING_FIELDS = ["lang", "lc", "quantity", ...Object.keys(TAG_FIELDS)];
+/** `product_name`, `generic_name`, `ingredients_text` and their `_<xx>` variants. */
 const LANGUAGE_TEXT_KEY = /^(?:product_name|generic_name|ingredients_text)(?:_[a-z]{2})?$/;
+/** Arrays of tags: `<x>_tags`, `<x>_hierarchy`, `_keywords` (all end in `s` or `y`). */
+const TAG_ARRAY_KEY = /(?:_tags|_hierarchy|^_keywords)$/;
+
+/** First letter of `product_name`, `generic_name`, `ingredients_text`. */
+function startsLikeLanguageText(key: string): boolean {
+  const first = key.charCodeAt(0);
+  return first === 112 || first === 103 || first === 105;
+}
 
 function typeName(value: unknown): string {
   if (value === null) return "null";
@@ -45,20 +54,24 @@ export function wrongTypeReason(record: Record<string, unknown>): string | undef
     if (typeof nutriments !== "object" || Array.isArray(nutriments)) {
       return `wrong type: nutriments is ${typeName(nutriments)}, expected an object`;
     }
-    for (const [key, value] of Object.entries(nutriments)) {
+    for (const key in nutriments) {
+      const value = (nutriments as Record<string, unknown>)[key];
       if (value !== null && typeof value !== "number" && typeof value !== "string") {
         return `wrong type: nutriments.${key} is ${typeName(value)}, expected a number or a string`;
       }
     }
   }
-  for (const key of Object.keys(record)) {
+  for (const key in record) {
     const value = record[key];
     if (value === null || value === undefined) continue;
-    if (key.endsWith("_tags") || key.endsWith("_hierarchy") || key === "_keywords") {
+    // Cheap character tests first: most keys are neither tag arrays nor language texts.
+    const last = key.charCodeAt(key.length - 1);
+    if ((last === 115 || last === 121) && TAG_ARRAY_KEY.test(key)) {
       if (!Array.isArray(value) || !isStringArray(value)) {
-        return `wrong type: ${key} is ${Array.isArray(value) ? "an array with a non-string item" : typeName(value)}, expected an array of strings`;
+        const what = Array.isArray(value) ? "an array with a non-string item" : typeName(value);
+        return `wrong type: ${key} is ${what}, expected an array of strings`;
       }
-    } else if (typeof value !== "string" && LANGUAGE_TEXT_KEY.test(key)) {
+    } else if (typeof value !== "string" && startsLikeLanguageText(key) && LANGUAGE_TEXT_KEY.test(key)) {
       return `wrong type: ${key} is ${typeName(value)}, expected a string`;
     }
   }

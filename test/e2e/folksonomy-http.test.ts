@@ -171,6 +171,20 @@ async function freePort(): Promise<number> {
   });
 }
 
+describe("unexpected failures", () => {
+  it("answer 500 with a JSON detail and no stack trace", async () => {
+    const broken = await startTestServer({ users: [] });
+    try {
+      await broken.server.store.close(); // every query now throws
+      const res = await fetch(`${broken.url}/folksonomy/product/1`);
+      expect(res.status).toBe(500);
+      expect(await res.text()).toBe('{"detail":"Internal Server Error"}');
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe("another prefix, and a listener of its own", () => {
   it("serves the same API under `folksonomyPrefix` and at the root of `folksonomyPort`", async () => {
     const other = await startTestServer({ config: { folksonomyPrefix: "/tags", folksonomyPort: await freePort() } });

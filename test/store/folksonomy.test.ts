@@ -181,6 +181,29 @@ describe("tags", () => {
     expect((JSON.parse(json) as Array<{ v: string }>)[1]?.v).toBe('say "hi" \\ back\nslash\t\u0001 é😀 </script>');
   });
 
+  it("never serves a stale product list: own writes and other connections' commits are seen", async () => {
+    const f = store.folksonomy;
+    const tags = async () => JSON.parse(await f.getProductTagsJson("3701027900001", "")) as Array<{ v: string }>;
+    expect(await tags()).toEqual([]);
+    await f.createTag(tag());
+    expect((await tags()).map((r) => r.v)).toEqual(["red"]);
+    await f.updateTag(tag({ v: "blue", version: 2 }));
+    expect((await tags()).map((r) => r.v)).toEqual(["blue"]);
+    // Another connection (as another server process would) writes to the same file.
+    const other = new SqliteStore(join(dir, "test.db"));
+    try {
+      await other.folksonomy.updateTag(tag({ v: "green", version: 3 }));
+      expect((await tags()).map((r) => r.v)).toEqual(["green"]);
+      await other.folksonomy.deleteTag({ ...tag(), version: 3, lastEdit: "2025-03-01T10:20:31" });
+      expect(await tags()).toEqual([]);
+    } finally {
+      await other.close();
+    }
+    await f.createTag(tag({ v: "again" }));
+    await f.deleteValue("color", "again", { editor: "bob", lastEdit: "2025-03-01T10:20:32" });
+    expect(await tags()).toEqual([]);
+  });
+
   it("keeps public and private tags apart", async () => {
     const f = store.folksonomy;
     await f.createTag(tag());

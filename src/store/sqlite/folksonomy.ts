@@ -4,6 +4,7 @@
  * before reading, so two writers (in this process or another one) cannot both see the same version.
  */
 import type Database from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import type {
   AdminEdit,
   FolksonomyStore,
@@ -47,10 +48,20 @@ function filterClause(filter: TagFilter, params: unknown[]): string {
   return sql;
 }
 
+/** Products whose tag list (as JSON) is kept in memory: the hot read path (`GET /product/{code}`). */
+const PRODUCT_JSON_CACHE_SIZE = 10_000;
+
 export class SqliteFolksonomyStore implements FolksonomyStore {
   private readonly stmts;
   /** Listings whose SQL depends on which filters are set: one prepared statement per shape. */
   private readonly dynamic = new Map<string, Database.Statement>();
+  /**
+   * JSON of the tags of (owner, product). Valid while `PRAGMA data_version` (which changes when
+   * another connection, in any process, commits) stays the same; this connection's own tag writes
+   * all go through this class and drop the products they change.
+   */
+  private readonly productJson = new LRUCache<string, string>({ max: PRODUCT_JSON_CACHE_SIZE });
+  private dataVersion = -1;
 
   constructor(readonly db: Database.Database) {
     db.function(LOWER_FN, { deterministic: true }, (s: unknown) => (typeof s === "string" ? s.toLowerCase() : s));
@@ -100,6 +111,7 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
       ),
       currentTag: db.prepare(`SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ? AND k = ?`),
       productTags: db.prepare(`SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ? ORDER BY k`),
+      dataVersion: db.prepare("PRAGMA data_version").pluck(),
       productTagsJson: db
         .prepare(
           `SELECT ${JSON_ROWS} FROM (SELECT ${TAG_COLUMNS} FROM folksonomy_tags WHERE product = ? AND owner = ? ORDER BY k)`,
@@ -141,6 +153,20 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
          ORDER BY version DESC, id DESC`,
       ),
     };
+  }
+
+  /** The cache of product JSON, emptied first if another connection has committed since last time. */
+  private productJsonCache(): LRUCache<string, string> {
+    const version = this.stmts.dataVersion.get() as number;
+    if (version !== this.dataVersion) {
+      this.productJson.clear();
+      this.dataVersion = version;
+    }
+    return this.productJson;
+  }
+
+  private forgetProduct(product: string, owner: string): void {
+    this.productJson.delete(`${owner}\u0000${product}`);
   }
 
   private statement(key: string, build: () => string): Database.Statement {
@@ -208,6 +234,7 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
       .transaction((): TagCreateResult => {
         if (this.stmts.insertTag.run(tag).changes === 0) return { ok: false, reason: "exists" };
         this.stmts.insertVersion.run(tag);
+        this.forgetProduct(tag.product, tag.owner);
         return { ok: true };
       })
       .immediate();
@@ -221,6 +248,7 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
         if (tag.version !== current.version + 1) return { ok: false, reason: "version", expected: current.version + 1 };
         this.stmts.updateTag.run(tag);
         this.stmts.insertVersion.run(tag);
+        this.forgetProduct(tag.product, tag.owner);
         return { ok: true };
       })
       .immediate();
@@ -242,6 +270,7 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
           comment: "DELETE",
         });
         this.stmts.deleteTag.run(tag.product, tag.owner, tag.k);
+        this.forgetProduct(tag.product, tag.owner);
         return true;
       })
       .immediate();
@@ -257,6 +286,7 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
       comment: "DELETE",
     });
     this.stmts.deleteTag.run(row.product, row.owner, row.k);
+    this.forgetProduct(row.product, row.owner);
   }
 
   async propertyClash(oldK: string, newK: string): Promise<PropertyClash | undefined> {
@@ -295,6 +325,7 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
           const moved = { ...row, k: newK, version: row.version + 1, editor: edit.editor, lastEdit: edit.lastEdit };
           this.stmts.insertTag.run(moved);
           this.stmts.insertVersion.run(moved);
+          this.forgetProduct(row.product, row.owner);
           renamed++;
         }
         return { renamed, resolved };
@@ -320,6 +351,7 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
           const changed = { ...row, v: newV, version: row.version + 1, editor: edit.editor, lastEdit: edit.lastEdit };
           this.stmts.updateTag.run(changed);
           this.stmts.insertVersion.run(changed);
+          this.forgetProduct(row.product, row.owner);
         }
         return rows.length;
       })
@@ -342,7 +374,16 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
   }
 
   async getProductTagsJson(product: string, owner: string, keys?: readonly string[]): Promise<string> {
-    if (keys === undefined) return this.stmts.productTagsJson.get(product, owner) as string;
+    if (keys === undefined) {
+      const cache = this.productJsonCache();
+      const key = `${owner}\u0000${product}`;
+      let json = cache.get(key);
+      if (json === undefined) {
+        json = this.stmts.productTagsJson.get(product, owner) as string;
+        cache.set(key, json);
+      }
+      return json;
+    }
     return this.stmts.productTagsWithKeysJson.get(product, owner, JSON.stringify(keys)) as string;
   }
 

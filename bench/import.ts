@@ -1,0 +1,135 @@
+/**
+ * Issue #4 benchmark: generated products imported into a fresh SQLite database by the built CLI
+ * (`foodbase import`), against a ceiling measured in the same run on the same file: reading it and
+ * JSON.parse-ing every line, doing nothing else. Also: the same import with --recompute, DuckDB's
+ * read_json of the same file into a table, and the generator's own speed.
+ *   npm run bench:import                  (COUNT=1000000 products by default)
+ *   COUNT=100000 npm run bench:import     (a quick run)
+ * BENCH_DIR keeps the files (default: a temporary folder, removed at the end).
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Measured, runMeasured } from "./lib/measure.js";
+
+const COUNT = Number(process.env.COUNT ?? 1_000_000);
+const SEED = 1;
+const MAIN = "dist/cli/main.js";
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+const rate = (count: number, seconds: number) => Math.round(count / seconds);
+const integer = new Intl.NumberFormat("en-US");
+
+function sizeOf(...paths: string[]): number {
+  return paths.reduce((total, path) => total + (existsSync(path) ? statSync(path).size : 0), 0);
+}
+
+function check(step: string, run: Measured, expectedCodes: number[] = [0]): void {
+  if (!expectedCodes.includes(run.code ?? -1)) {
+    throw new Error(`${step} failed (exit ${run.code}):\n${run.stderr.slice(-2000)}`);
+  }
+}
+
+async function ceiling(file: string): Promise<{ perSecond: number; readline: number; chunks: number }> {
+  const run = await runMeasured(process.execPath, ["--import", "tsx", "bench/lib/parse-ceiling.ts", file]);
+  check("ceiling", run);
+  const result = JSON.parse(run.stdout) as {
+    products: number;
+    seconds: number;
+    readlineSeconds: number;
+    chunksSeconds: number;
+  };
+  return {
+    perSecond: rate(result.products, result.seconds),
+    readline: rate(result.products, result.readlineSeconds),
+    chunks: rate(result.products, result.chunksSeconds),
+  };
+}
+
+async function importInto(file: string, database: string, extra: string[]): Promise<Measured> {
+  const run = await runMeasured(process.execPath, [MAIN, "import", file, "--no-progress", ...extra], {
+    DATABASE_URL: database,
+  });
+  check(`import ${extra.join(" ")}`, run);
+  return run;
+}
+
+async function main(): Promise<void> {
+  const keep = process.env.BENCH_DIR !== undefined;
+  const dir = process.env.BENCH_DIR ?? mkdtempSync(join(tmpdir(), "foodbase-bench-import-"));
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `generated-${COUNT}-seed${SEED}.jsonl`);
+  try {
+    console.log(`import benchmark: ${integer.format(COUNT)} generated products, in ${dir}`);
+
+    const generation = await runMeasured(process.execPath, [
+      MAIN,
+      "generate",
+      "--count",
+      String(COUNT),
+      "--seed",
+      String(SEED),
+      "--out",
+      file,
+      "--no-progress",
+    ]);
+    check("generate", generation);
+    const fileBytes = sizeOf(file);
+    console.log(
+      `\ngenerate: ${generation.seconds.toFixed(1)} s, ${integer.format(rate(COUNT, generation.seconds))} products/s, ` +
+        `${mib(fileBytes)} of JSONL (${Math.round(fileBytes / COUNT)} bytes/product)`,
+    );
+
+    // The ceiling runs before and after the imports; the faster of the two counts (the stricter ratio).
+    const ceilingBefore = await ceiling(file);
+
+    const database = join(dir, "import.db");
+    rmSync(database, { force: true });
+    const plain = await importInto(file, database, []);
+    const databaseBytes = sizeOf(database, `${database}-wal`);
+
+    const recomputed = join(dir, "import-recompute.db");
+    rmSync(recomputed, { force: true });
+    const recompute = await importInto(file, recomputed, ["--recompute"]);
+
+    const ceilingAfter = await ceiling(file);
+    const ceilingRate = Math.max(ceilingBefore.perSecond, ceilingAfter.perSecond);
+
+    const duckFile = join(dir, "peer.duckdb");
+    rmSync(duckFile, { force: true });
+    const duck = await runMeasured(process.execPath, ["--import", "tsx", "bench/lib/duckdb-load.ts", file, duckFile]);
+    check("duckdb", duck);
+    const duckResult = JSON.parse(duck.stdout) as { products: number; columns: number; seconds: number };
+
+    const plainRate = rate(COUNT, plain.seconds);
+    console.log(`\nceiling (read + JSON.parse, one thread): ${integer.format(ceilingRate)} products/s`);
+    console.log(
+      `  before: ${integer.format(ceilingBefore.perSecond)}/s (readline ${integer.format(ceilingBefore.readline)}, ` +
+        `chunks ${integer.format(ceilingBefore.chunks)}); after: ${integer.format(ceilingAfter.perSecond)}/s`,
+    );
+    console.log(`\nfoodbase import (fresh SQLite database, whole CLI run):`);
+    console.log(`  ${plain.stdout.trim()}`);
+    console.log(
+      `  ${plain.seconds.toFixed(1)} s, ${integer.format(plainRate)} products/s, ` +
+        `ratio to ceiling ${(plainRate / ceilingRate).toFixed(2)} (target >= 0.5)`,
+    );
+    console.log(`  peak RSS ${mib(plain.peakRss)} (target < 1024 MiB)`);
+    console.log(
+      `  database ${mib(databaseBytes)} for ${mib(fileBytes)} of JSONL (${(databaseBytes / fileBytes).toFixed(2)}x)`,
+    );
+    console.log(`\nfoodbase import --recompute:`);
+    console.log(
+      `  ${recompute.seconds.toFixed(1)} s, ${integer.format(rate(COUNT, recompute.seconds))} products/s, peak RSS ${mib(recompute.peakRss)}`,
+    );
+    console.log(`\nDuckDB read_json into a table (${duckResult.columns} columns inferred):`);
+    console.log(
+      `  ${duck.seconds.toFixed(1)} s whole run (${duckResult.seconds.toFixed(1)} s in CREATE TABLE), ` +
+        `${integer.format(rate(COUNT, duck.seconds))} products/s, peak RSS ${mib(duck.peakRss)}, ` +
+        `database ${mib(sizeOf(duckFile, `${duckFile}.wal`))}`,
+    );
+  } finally {
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
