@@ -8,9 +8,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { hashPassword } from "../src/accounts/passwords.js";
 import { SqliteStore } from "../src/store/sqlite/index.js";
+import { type Load, type LoadOptions, load as runLoad } from "./lib/load.js";
 import { spawnUntil } from "./lib/processes.js";
 import { seededRandom } from "./lib/random.js";
 
@@ -61,43 +61,9 @@ async function populate(dbPath: string): Promise<string[]> {
   return codes;
 }
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(
-  url: string,
-  paths: string[],
-  options: { body?: (i: number) => string; connections?: number; duration?: number } = {},
-): Promise<Load> {
-  let i = 0;
-  const result = await autocannon({
-    url,
-    connections: options.connections ?? CONNECTIONS,
-    duration: options.duration ?? DURATION,
-    requests: [
-      {
-        method: options.body ? "POST" : "GET",
-        headers: options.body ? { "content-type": "application/x-www-form-urlencoded" } : {},
-        setupRequest: (req: autocannon.Request) => {
-          i++;
-          const path = paths[i % paths.length] as string;
-          return options.body ? { ...req, path, body: options.body(i) } : { ...req, path };
-        },
-      },
-    ],
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+/** The shared load runner with this benchmark's connections and duration as defaults. */
+function load(url: string, paths: string[], options: Partial<LoadOptions> = {}) {
+  return runLoad(url, paths, { connections: CONNECTIONS, duration: DURATION, ...options });
 }
 
 function serve(dbPath: string, env: NodeJS.ProcessEnv = {}) {

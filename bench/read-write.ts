@@ -7,7 +7,6 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { hashPassword } from "../src/accounts/passwords.js";
 import { normalizeBarcode } from "../src/domain/barcode.js";
 import { applyProductEdit } from "../src/domain/product-edit.js";
@@ -15,6 +14,7 @@ import { loadTaxonomies } from "../src/domain/taxonomy/index.js";
 import { sortKeysDeep } from "../src/http/json.js";
 import { SqliteStore } from "../src/store/sqlite/index.js";
 import type { ProductUpsert } from "../src/store/types.js";
+import { type LoadOptions, load as runLoad } from "./lib/load.js";
 import { spawnUntil } from "./lib/processes.js";
 import { seededRandom } from "./lib/random.js";
 import { contributorWriteParams } from "./lib/write-params.js";
@@ -74,43 +74,9 @@ async function populate(dbPath: string): Promise<string[]> {
   return codes;
 }
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(
-  url: string,
-  paths: string[],
-  options: { method?: "POST"; body?: (i: number) => string; connections?: number } = {},
-): Promise<Load> {
-  let i = 0;
-  const result = await autocannon({
-    url,
-    connections: options.connections ?? CONNECTIONS,
-    duration: DURATION,
-    requests: [
-      {
-        method: options.method ?? "GET",
-        headers: options.method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {},
-        setupRequest: (req: autocannon.Request) => {
-          i++;
-          const path = paths[i % paths.length] as string;
-          return options.body ? { ...req, path, body: options.body(i) } : { ...req, path };
-        },
-      },
-    ],
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+/** The shared load runner with this benchmark's connections and duration as defaults. */
+function load(url: string, paths: string[], options: Partial<LoadOptions> = {}) {
+  return runLoad(url, paths, { connections: CONNECTIONS, duration: DURATION, ...options });
 }
 
 async function main(): Promise<void> {
@@ -170,7 +136,6 @@ async function main(): Promise<void> {
 
       const writePaths = ["/cgi/product_jqm2.pl"];
       const writeOptions = {
-        method: "POST",
         connections: 16,
         body: (i: number) =>
           new URLSearchParams({
@@ -179,7 +144,7 @@ async function main(): Promise<void> {
             password: USER.password,
             nutriment_sugars: String(i % 50),
           }).toString(),
-      } as const;
+      };
       await load(base, writePaths, writeOptions); // warm-up: the first request of the account pays the scrypt hash
       const writes = await load(base, writePaths, writeOptions);
       console.log(

@@ -15,11 +15,11 @@ import type { Taxonomies } from "../domain/taxonomy/types.js";
 import type { Store } from "../store/types.js";
 import { authRoutes } from "./auth.js";
 import { apiErrorBody, HttpError } from "./errors.js";
+import { fastifyOptions, multipartLimits } from "./fastify-options.js";
 import { folksonomyRoutes } from "./folksonomy/index.js";
 import { JSON_TYPE } from "./json.js";
 import { productReadRoutes } from "./product-read.js";
 import { productWriteRoutes } from "./product-write.js";
-import { redactUrl } from "./redact.js";
 import { stagingGate } from "./staging-gate.js";
 
 export interface AppDeps {
@@ -84,23 +84,7 @@ function errorHandler(this: FastifyInstance, error: FastifyError, request: Fasti
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          ip: req.ip,
-        }),
-      },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-    },
-    bodyLimit: config.bodyLimit,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 2000 },
-    // Query strings are parsed by URLSearchParams-compatible rules; repeated keys: first wins (handlers).
-    return503OnClosing: true,
-  });
+  const app = Fastify(fastifyOptions(config, deps.logStream));
   app.decorate("foodbase", { ...deps, credentials: new CredentialVerifier(deps.store, config.credentialCacheTtl) });
 
   app.setErrorHandler(errorHandler);
@@ -150,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(cookie);
   await app.register(multipart, {
-    limits: { fieldSize: config.bodyLimit, fileSize: config.bodyLimit, fields: 1000, files: 20, parts: 1100 },
+    limits: multipartLimits(config),
   });
   await app.register(cors, {
     origin: "*",

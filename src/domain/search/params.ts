@@ -122,7 +122,13 @@ function tagClauses(tagtype: string, value: string, lc: string, taxonomies: Taxo
 }
 
 const OPERATOR_PREFIX = /^(<=|>=|<|>|=)?\s*(.*)$/s;
-const OPERATORS: Readonly<Record<string, NumericOperator>> = { "<": "lt", "<=": "lte", ">": "gt", ">=": "gte", "=": "eq" };
+const OPERATORS: Readonly<Record<string, NumericOperator>> = {
+  "<": "lt",
+  "<=": "lte",
+  ">": "gt",
+  ">=": "gte",
+  "=": "eq",
+};
 
 /** `<5`, `>=5`, `5`, `>10,<=20` (commas before an operator separate conditions; others are decimals). */
 function nutrientConditions(field: string, value: string): NumericCondition[] | undefined {
@@ -295,7 +301,8 @@ export function parseSearchParams(params: Readonly<Record<string, string>>, opti
   const codes = rawCodes === undefined || rawCodes.trim() === "" ? undefined : codeList(rawCodes);
   if (codes === undefined && params.cc !== undefined) {
     const country = countryFromCode(taxonomies, params.cc);
-    if (country !== undefined) tags.push({ tagtype: "countries", anyOf: [{ kind: "tag", tag: country, negated: false }] });
+    if (country !== undefined)
+      tags.push({ tagtype: "countries", anyOf: [{ kind: "tag", tag: country, negated: false }] });
   }
 
   const terms = params.search_terms ?? (options.v1 ? params.search_terms2 : undefined);

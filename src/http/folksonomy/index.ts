@@ -18,7 +18,7 @@ import Fastify, {
   type HookHandlerDoneFunction,
 } from "fastify";
 import type { AppContext } from "../app.js";
-import { redactUrl } from "../redact.js";
+import { fastifyOptions, multipartLimits } from "../fastify-options.js";
 import { stagingGate } from "../staging-gate.js";
 import { adminHandlers } from "./admin.js";
 import { authHandlers } from "./auth.js";
@@ -138,26 +138,11 @@ export async function folksonomyRoutes(app: FastifyInstance): Promise<void> {
  */
 export async function buildFolksonomyApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          ip: req.ip,
-        }),
-      },
-      ...(context.logStream ? { stream: context.logStream } : {}),
-    },
-    bodyLimit: config.bodyLimit,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 2000 },
-    return503OnClosing: true,
-  });
+  const app = Fastify(fastifyOptions(config, context.logStream));
   app.decorate("foodbase", context);
   await app.register(cookie);
   await app.register(multipart, {
-    limits: { fieldSize: config.bodyLimit, fileSize: config.bodyLimit, fields: 1000, files: 20, parts: 1100 },
+    limits: multipartLimits(config),
   });
   // Here every path is a folksonomy path: gated only when the folksonomy is gated too (API.md §1.2).
   if (config.stagingGateFolksonomy) app.addHook("onRequest", stagingGate(config));

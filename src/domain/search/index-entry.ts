@@ -1,0 +1,100 @@
+/**
+ * What a search index keeps of one product: its tags per tag type, the numbers conditions apply to,
+ * the sort keys of API.md §5.5 and the texts full text searches. Pure; each store lays it out in its
+ * own index structures.
+ */
+import { languageFieldValue } from "../fields.js";
+import type { Product } from "../product.js";
+import { ObjectProductView } from "../product-document.js";
+import type { Taxonomies } from "../taxonomy/types.js";
+import { parseNumber } from "./params.js";
+import { SEARCH_TAG_TYPES } from "./tag-types.js";
+import { type ProductSearchText, productSearchText } from "./text.js";
+
+/** Sort keys; `undefined` = the product lacks the key (it sorts last). */
+export interface ProductSortKeys {
+  popularity?: number;
+  /** `last_modified_t` of products without popularity (0 or absent), which the default order ranks by. */
+  recency?: number;
+  nutriscore?: number;
+  nova?: number;
+  ecoscore?: number;
+  created?: number;
+  modified?: number;
+  scans?: number;
+  uniqueScans?: number;
+  /** `product_name` as served without `lc` (API.md §3.3), lowercased. */
+  name?: string;
+  completeness?: number;
+}
+
+export interface ProductIndexEntry {
+  /** Non-empty `<tagtype>_tags` of the known tag types, without duplicates. */
+  tags: Map<string, string[]>;
+  /** `nutriments.<nid>_100g|_serving` values and the top-level counts of v1 conditions. */
+  numbers: Map<string, number>;
+  sort: ProductSortKeys;
+  text: ProductSearchText;
+}
+
+/** Top-level numbers v1 conditions may name (API.md §5.7). */
+export const TOP_LEVEL_NUMBER_FIELDS = ["ingredients_n", "additives_n", "known_ingredients_n", "unknown_ingredients_n"];
+
+/** Tags kept per tag type, and nutrients per product: bounds against pathological documents. */
+const MAX_TAGS_PER_TYPE = 1000;
+const MAX_NUMBERS = 500;
+const NUTRIENT_KEY = /^[a-z0-9][a-z0-9-]*(?:_prepared)?_(?:100g|serving)$/;
+
+/** A number as stored (OFF dumps sometimes hold numeric strings). */
+function numberOf(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value === "string") return parseNumber(value);
+  return undefined;
+}
+
+export function productIndexEntry(product: Product, taxonomies: Taxonomies): ProductIndexEntry {
+  const tags = new Map<string, string[]>();
+  for (const tagtype of SEARCH_TAG_TYPES) {
+    const value = product[`${tagtype}_tags`];
+    if (!Array.isArray(value) || value.length === 0) continue;
+    const unique = new Set<string>();
+    for (const tag of value) {
+      if (typeof tag === "string" && tag !== "") unique.add(tag);
+      if (unique.size >= MAX_TAGS_PER_TYPE) break;
+    }
+    if (unique.size > 0) tags.set(tagtype, [...unique]);
+  }
+
+  const numbers = new Map<string, number>();
+  const nutriments = product.nutriments;
+  if (nutriments !== null && typeof nutriments === "object" && !Array.isArray(nutriments)) {
+    for (const [key, value] of Object.entries(nutriments as Record<string, unknown>)) {
+      if (!NUTRIENT_KEY.test(key)) continue;
+      const n = numberOf(value);
+      if (n !== undefined) numbers.set(`nutriments.${key}`, n);
+      if (numbers.size >= MAX_NUMBERS) break;
+    }
+  }
+  for (const field of TOP_LEVEL_NUMBER_FIELDS) {
+    const n = numberOf(product[field]);
+    if (n !== undefined) numbers.set(field, n);
+  }
+
+  const popularity = numberOf(product.popularity_key);
+  const modified = numberOf(product.last_modified_t);
+  const name = languageFieldValue(new ObjectProductView(product), "product_name", undefined)?.toLowerCase();
+  const sort: ProductSortKeys = {
+    popularity,
+    recency: popularity === undefined || popularity === 0 ? modified : undefined,
+    nutriscore: numberOf(product.nutriscore_score),
+    nova: numberOf(product.nova_group),
+    ecoscore: numberOf(product.ecoscore_score),
+    created: numberOf(product.created_t),
+    modified,
+    scans: numberOf(product.scans_n),
+    uniqueScans: numberOf(product.unique_scans_n),
+    name: name === undefined || name.trim() === "" ? undefined : name,
+    completeness: numberOf(product.completeness),
+  };
+  return { tags, numbers, sort, text: productSearchText(product, taxonomies) };
+}

@@ -1,0 +1,69 @@
+/**
+ * Tables of the SQLite search index (issue #5), kept up to date in the transaction of every write
+ * (search-index.ts) and read by search-query.ts:
+ * - `search_products`: one row per product with a small integer id (`pid`) for the index tables, the
+ *   sort keys of API.md §5.5 each with its index (ties by code), and what the product was indexed
+ *   under (to update only what changed). Missing keys sort last: NULL in descending keys, +∞ (numbers)
+ *   or a BLOB (text, which sorts after every string) in ascending ones.
+ * - `search_terms`: dictionary of terms with their product counts (facets read it): a tag is
+ *   (`<tagtype>`, `<tag>`); (`<tagtype>`, '') = has at least one such tag; ('', '') = every product;
+ *   ('#<number field>', '') = has the number, ('#<field>', 'c<i>'|'f<i>') = value in a coarse or fine bin.
+ * - `search_postings`: posting lists in chunks (search-bitmap.ts).
+ * - `search_values`: exact values of numbers, for bounds that fall inside a bin (search-bins.ts).
+ * - `search_text`: FTS5 over normalised words (domain/search/text.ts), accents folded, prefix indexes.
+ */
+export const SEARCH_SCHEMA_SQL = `
+  CREATE TABLE search_products (
+    pid INTEGER PRIMARY KEY,
+    code TEXT NOT NULL UNIQUE,
+    terms BLOB NOT NULL,
+    numbers TEXT NOT NULL,
+    text_hash TEXT NOT NULL,
+    popularity REAL,
+    recency REAL,
+    nutriscore REAL NOT NULL,
+    nova REAL NOT NULL,
+    ecoscore REAL,
+    created REAL,
+    modified REAL,
+    scans REAL,
+    unique_scans REAL,
+    name_key NOT NULL,
+    completeness REAL NOT NULL
+  );
+  CREATE INDEX search_by_popularity ON search_products (popularity DESC, recency DESC, code);
+  CREATE INDEX search_by_nutriscore ON search_products (nutriscore, code);
+  CREATE INDEX search_by_nova ON search_products (nova, code);
+  CREATE INDEX search_by_ecoscore ON search_products (ecoscore DESC, code);
+  CREATE INDEX search_by_created ON search_products (created DESC, code);
+  CREATE INDEX search_by_modified ON search_products (modified DESC, code);
+  CREATE INDEX search_by_scans ON search_products (scans DESC, code);
+  CREATE INDEX search_by_unique_scans ON search_products (unique_scans DESC, code);
+  CREATE INDEX search_by_name ON search_products (name_key, code);
+  CREATE INDEX search_by_completeness ON search_products (completeness, code);
+  CREATE TABLE search_terms (
+    term_id INTEGER PRIMARY KEY,
+    field TEXT NOT NULL,
+    tag TEXT NOT NULL,
+    products INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (field, tag)
+  );
+  CREATE INDEX search_terms_by_products ON search_terms (field, products DESC, tag);
+  CREATE TABLE search_postings (
+    term_id INTEGER NOT NULL,
+    chunk INTEGER NOT NULL,
+    bits BLOB NOT NULL,
+    PRIMARY KEY (term_id, chunk)
+  ) WITHOUT ROWID;
+  CREATE TABLE search_values (
+    term_id INTEGER NOT NULL,
+    value REAL NOT NULL,
+    pid INTEGER NOT NULL,
+    PRIMARY KEY (term_id, value, pid)
+  ) WITHOUT ROWID;
+  CREATE VIRTUAL TABLE search_text USING fts5 (
+    name, generic, brands, categories, labels, origins,
+    content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
+  );
+  INSERT INTO search_text (search_text, rank) VALUES ('rank', 'bm25(10.0, 4.0, 6.0, 2.0, 1.0, 1.0)');
+`;
