@@ -14,7 +14,7 @@ import { loadTaxonomies } from "../src/domain/taxonomy/index.js";
 import { sortKeysDeep } from "../src/http/json.js";
 import { SqliteStore } from "../src/store/sqlite/index.js";
 import type { ProductUpsert } from "../src/store/types.js";
-import { type LoadOptions, load as runLoad } from "./lib/load.js";
+import { type LoadOptions, loadGeneratorName, load as runLoad } from "./lib/load.js";
 import { spawnUntil } from "./lib/processes.js";
 import { seededRandom } from "./lib/random.js";
 import { contributorWriteParams } from "./lib/write-params.js";
@@ -122,6 +122,7 @@ async function main(): Promise<void> {
         const ceil = await load(ceilingUrl, paths);
         await load(base, paths); // warm-up
         const reads = await load(base, paths);
+        console.log(`\nload generator: ${loadGeneratorName()}`);
         console.log(
           `\nreads, ${CONNECTIONS} connections, ${DURATION} s, ${PRODUCTS} products, ${avgBytes.toFixed(0)} bytes/answer`,
         );

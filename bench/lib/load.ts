@@ -1,5 +1,6 @@
 /** One autocannon run over a list of paths, cycling through them; the figures the benchmarks print. */
 import autocannon from "autocannon";
+import { wrkAvailable, wrkLoad } from "./wrk.js";
 
 export interface Load {
   rps: number;
@@ -16,7 +17,17 @@ export interface LoadOptions {
   duration: number;
 }
 
+let useWrk: boolean | undefined;
+
+/** The load generator in use, for the benchmark's report. */
+export function loadGeneratorName(): string {
+  useWrk ??= wrkAvailable();
+  return useWrk ? "wrk (1 thread)" : "autocannon";
+}
+
 export async function load(url: string, paths: string[], options: LoadOptions): Promise<Load> {
+  useWrk ??= wrkAvailable();
+  if (useWrk && options.body === undefined) return wrkLoad(url, paths, options.connections, options.duration);
   let i = 0;
   const result = await autocannon({
     url,

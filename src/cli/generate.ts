@@ -1,7 +1,7 @@
 /** `foodbase generate --count N`: realistic synthetic products in the dump's format, for tests and benchmarks. */
 import { type Command, Option } from "commander";
 import { isClosedPipe, openOutput } from "../export/output.js";
-import { generateProducts } from "../generate/generate.js";
+import { generateProducts, type KeyOrder } from "../generate/generate.js";
 import { defaultImportWorkers } from "../import/importer.js";
 import { Progress } from "../import/progress.js";
 import { positiveInteger } from "./import.js";
@@ -16,6 +16,11 @@ export function registerGenerateCommand(program: Command): void {
     )
     .addOption(new Option("--seed <n>", "Seed of the data set").argParser(positiveInteger("--seed")).default(1))
     .option("--out <file>", "Write to this file instead of stdout (gzip-compressed if it ends in .gz)")
+    .addOption(
+      new Option("--key-order <order>", "sorted: as foodbase export writes; natural: as filled in, like OFF's dump")
+        .choices(["sorted", "natural"])
+        .default("sorted"),
+    )
     .addOption(
       new Option("--workers <n>", "Threads generating products (0 = main thread)")
         .argParser(positiveInteger("--workers"))
@@ -38,6 +43,7 @@ export function registerGenerateCommand(program: Command): void {
         count,
         seed: flags.seed as number,
         nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion,
+        keyOrder: flags.keyOrder as KeyOrder,
         out: output.stream,
         workers: flags.workers as number,
         onProgress: (written) => progress?.update(written, written),

@@ -4,7 +4,7 @@
  * stored text of the fields it needs instead of parsing and re-serialising the whole product.
  * Display names come through the `displayTags` callback.
  */
-import type { ProductView } from "./product-document.js";
+import { type JsonText, joinJson, type ProductView } from "./product-document.js";
 
 export interface FieldSelectionContext {
   /** Languages of the `lc` parameter, only when it was sent (§3.3). */
@@ -63,7 +63,7 @@ export function languageFieldValue(
 }
 
 /** The JSON text of one requested field, or undefined when it adds nothing (unknown names, absent keys). */
-function fieldJson(view: ProductView, field: string, ctx: FieldSelectionContext): string | undefined {
+function fieldJson(view: ProductView, field: string, ctx: FieldSelectionContext): JsonText | undefined {
   if (LANGUAGE_FIELDS.has(field)) {
     const v = languageFieldValue(view, field, ctx.requestLanguages);
     return v === undefined ? view.json(field) : JSON.stringify(v);
@@ -95,15 +95,15 @@ function nutrimentsOf(view: ProductView): Record<string, unknown> | undefined {
 }
 
 /** The JSON text of the object an answer carries as `product`, keys sorted (API.md §1 Encoding). */
-export function selectFieldsJson(view: ProductView, fields: string | undefined, ctx: FieldSelectionContext): string {
+export function selectFieldsJson(view: ProductView, fields: string | undefined, ctx: FieldSelectionContext): JsonText {
   const list = parseFieldsParam(fields);
   if (list === "all" || (list.length === 1 && (list[0] === "raw" || list[0] === "all"))) return view.allJson();
-  const out = new Map<string, string>();
+  const out = new Map<string, JsonText>();
   const nested: Record<string, unknown> = {};
   let hasNested = false;
   for (const field of list) {
     if (field === "all" || field === "raw") {
-      for (const key of view.keys()) out.set(key, view.json(key) as string);
+      for (const key of view.keys()) out.set(key, view.json(key) as JsonText);
       continue;
     }
     if (field === "none" || out.has(field)) continue;
@@ -131,6 +131,10 @@ export function selectFieldsJson(view: ProductView, fields: string | undefined, 
         ),
       ),
     );
-  const keys = [...out.keys()].sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${out.get(k)}`).join(",")}}`;
+  const pieces: JsonText[] = ["{"];
+  for (const key of [...out.keys()].sort()) {
+    pieces.push(`${pieces.length > 1 ? "," : ""}${JSON.stringify(key)}:`, out.get(key) as JsonText);
+  }
+  pieces.push("}");
+  return joinJson(pieces);
 }

@@ -10,16 +10,25 @@
  */
 import type { Product } from "./product.js";
 
+/** JSON text, as a string or as its UTF-8 bytes (stored documents are read as bytes and never decoded whole). */
+export type JsonText = string | Buffer;
+
 /** Read access to a product's top-level values, as JSON text or parsed. */
 export interface ProductView {
   /** JSON text of a top-level value, or undefined when the key is absent. */
-  json(key: string): string | undefined;
+  json(key: string): JsonText | undefined;
   /** A parsed top-level value, or undefined. */
   value(key: string): unknown;
   /** Top-level keys, in stored order. */
   keys(): string[];
   /** The whole product as compact JSON. */
-  allJson(): string;
+  allJson(): JsonText;
+}
+
+/** Concatenates JSON pieces: a string when all are strings, else bytes. */
+export function joinJson(pieces: JsonText[]): JsonText {
+  if (pieces.every((p) => typeof p === "string")) return pieces.join("");
+  return Buffer.concat(pieces.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
 }
 
 /** The stored text of a product whose keys are already in the order to keep (sorted by the caller). */
@@ -67,6 +76,48 @@ export class StoredProductView implements ProductView {
 
   allJson(): string {
     return this.text.replaceAll("\n", "");
+  }
+}
+
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+
+/**
+ * A view over the stored document's UTF-8 bytes: values are found with `Buffer.indexOf` and copied as
+ * bytes into the answer, so a read neither decodes nor re-encodes the product.
+ */
+export class StoredProductBytesView implements ProductView {
+  constructor(readonly bytes: Buffer) {}
+
+  json(key: string): Buffer | undefined {
+    const marker = Buffer.from(`\n${JSON.stringify(key)}:`);
+    const at = this.bytes.indexOf(marker);
+    if (at < 0) return undefined;
+    const start = at + marker.length;
+    const next = this.bytes.indexOf(NEWLINE, start);
+    const end = next < 0 ? this.bytes.length : this.bytes[next - 1] === COMMA ? next - 1 : next;
+    return this.bytes.subarray(start, end);
+  }
+
+  value(key: string): unknown {
+    const json = this.json(key);
+    return json === undefined ? undefined : JSON.parse(json.toString("utf8"));
+  }
+
+  keys(): string[] {
+    return new StoredProductView(this.bytes.toString("utf8")).keys();
+  }
+
+  allJson(): Buffer {
+    // Remove the layout newlines: only those exist in the stored bytes (values escape theirs).
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (let at = this.bytes.indexOf(NEWLINE); at >= 0; at = this.bytes.indexOf(NEWLINE, from)) {
+      parts.push(this.bytes.subarray(from, at));
+      from = at + 1;
+    }
+    parts.push(this.bytes.subarray(from));
+    return Buffer.concat(parts);
   }
 }
 

@@ -5,15 +5,25 @@
 import type { Writable } from "node:stream";
 import type { NutriScoreVersion } from "../config.js";
 import type { EnrichmentContext } from "../domain/enrich.js";
+import type { Product } from "../domain/product.js";
 import { loadTaxonomies } from "../domain/taxonomy/index.js";
+import { canonicalJson } from "../import/canonical-json.js";
 import { defaultImportWorkers } from "../import/importer.js";
 import { inlineRunner, mapInOrder, type TaskRunner, WorkerPool } from "../import/parallel.js";
 import { buildCatalog, type Catalog } from "./catalog.js";
 import { generateProduct } from "./product.js";
 
+/**
+ * `sorted`: keys sorted at every level, exactly as `foodbase export` writes products (the default: a
+ * generated file, imported then exported, comes back byte for byte). `natural`: keys in the order the
+ * fields were filled in, as in OFF's own dump (importing it costs a sort of every object).
+ */
+export type KeyOrder = "sorted" | "natural";
+
 export interface GeneratorSettings {
   seed: number;
   nutriscoreHeadlineVersion: NutriScoreVersion;
+  keyOrder: KeyOrder;
 }
 
 /** Products `start` to `end - 1`. */
@@ -27,10 +37,11 @@ export function rangeWriter(settings: GeneratorSettings): (range: ProductRange) 
   const taxonomies = loadTaxonomies();
   const catalog: Catalog = buildCatalog(taxonomies, settings.seed);
   const ctx: EnrichmentContext = { taxonomies, nutriscoreHeadlineVersion: settings.nutriscoreHeadlineVersion };
+  const serialize = settings.keyOrder === "sorted" ? canonicalJson : (product: Product) => JSON.stringify(product);
   return ({ start, end }) => {
     let text = "";
     for (let index = start; index < end; index++) {
-      text += `${JSON.stringify(generateProduct(catalog, settings.seed, index, ctx))}\n`;
+      text += `${serialize(generateProduct(catalog, settings.seed, index, ctx))}\n`;
     }
     return text;
   };
@@ -68,6 +79,7 @@ export async function generateProducts(options: GenerateOptions): Promise<void> 
   const settings: GeneratorSettings = {
     seed: options.seed,
     nutriscoreHeadlineVersion: options.nutriscoreHeadlineVersion,
+    keyOrder: options.keyOrder,
   };
   const workers = options.workers ?? defaultImportWorkers();
   const chunkSize = options.chunkSize ?? 1000;

@@ -20,7 +20,7 @@ import { folksonomyRoutes } from "./folksonomy/index.js";
 import { JSON_TYPE } from "./json.js";
 import { productReadRoutes } from "./product-read.js";
 import { productWriteRoutes } from "./product-write.js";
-import { stagingGate } from "./staging-gate.js";
+import { stagingGate, stagingGateEnabled } from "./staging-gate.js";
 
 export interface AppDeps {
   config: Config;
@@ -143,7 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     methods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
   });
 
-  app.addHook("onRequest", stagingGate(config));
+  // No hook at all when the gate is off: every request would pay for it.
+  if (stagingGateEnabled(config)) app.addHook("onRequest", stagingGate(config));
 
   await app.register(swagger, {
     openapi: {

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { normalizeBarcode } from "../domain/barcode.js";
 import { type FieldSelectionContext, selectFieldsJson } from "../domain/fields.js";
 import { parseLanguageList } from "../domain/language.js";
-import { StoredProductView } from "../domain/product-document.js";
+import { type JsonText, joinJson, StoredProductBytesView } from "../domain/product-document.js";
 import { displayTags, taxonomyOfField } from "../domain/tags.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
 import { checkReadCredentials } from "./credentials.js";
@@ -44,15 +44,19 @@ async function loadProduct(
   app: FastifyInstance,
   code: string,
   rev: number | "invalid" | undefined,
-): Promise<StoredProductView | undefined> {
+): Promise<StoredProductBytesView | undefined> {
   if (code === "" || rev === "invalid") return undefined;
-  const text = await app.foodbase.store.getProductDocument(code, rev);
-  return text === undefined ? undefined : new StoredProductView(text);
+  const bytes = await app.foodbase.store.getProductDocumentBytes(code, rev);
+  return bytes === undefined ? undefined : new StoredProductBytesView(bytes);
 }
 
 /** Sends JSON text assembled by the caller (keys already in the order the API wants). */
-function sendText(reply: FastifyReply, status: number, json: string): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(json);
+function sendText(reply: FastifyReply, status: number, pieces: JsonText[]): FastifyReply {
+  const json = joinJson(pieces);
+  return reply
+    .code(status)
+    .type(JSON_TYPE)
+    .send(typeof json === "string" ? Buffer.from(json) : json);
 }
 
 function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
@@ -88,11 +92,11 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
     if (product === undefined)
       return send(reply, v0 ? 200 : 404, { code, status: 0, status_verbose: "product not found" });
     const selected = selectFieldsJson(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
-    return sendText(
-      reply,
-      200,
-      `{"code":${JSON.stringify(code)},"product":${selected},"status":1,"status_verbose":"product found"}`,
-    );
+    return sendText(reply, 200, [
+      `{"code":${JSON.stringify(code)},"product":`,
+      selected,
+      ',"status":1,"status_verbose":"product found"}',
+    ]);
   };
 
   const v3 = async (request: FastifyRequest<{ Params: ProductRouteParams }>, reply: FastifyReply) => {
@@ -160,11 +164,11 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
     }
     const selected = selectFieldsJson(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
     const status = warnings.length > 0 ? "success_with_warnings" : "success";
-    return sendText(
-      reply,
-      200,
-      `{"code":${JSON.stringify(code)},"errors":[],"product":${selected},"result":{"id":"product_found","lc_name":"Product found","name":"Product found"},"status":"${status}","warnings":${JSON.stringify(warnings)}}`,
-    );
+    return sendText(reply, 200, [
+      `{"code":${JSON.stringify(code)},"errors":[],"product":`,
+      selected,
+      `,"result":{"id":"product_found","lc_name":"Product found","name":"Product found"},"status":"${status}","warnings":${JSON.stringify(warnings)}}`,
+    ]);
   };
 
   const schema = { tags: ["product"], querystring, summary: "Read a product" };

@@ -14,10 +14,14 @@ function safeEqual(a: string, b: string): boolean {
   return ba.length === bb.length ? timingSafeEqual(ba, bb) : timingSafeEqual(ba, ba) && false;
 }
 
+export function stagingGateEnabled(config: Config): boolean {
+  return config.stagingUser !== "" || config.stagingPassword !== "";
+}
+
+/** The onRequest hook of the gate; register it only when {@link stagingGateEnabled}. */
 export function stagingGate(config: Config) {
-  const enabled = config.stagingUser !== "" || config.stagingPassword !== "";
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (!enabled || request.method === "OPTIONS") return;
+    if (request.method === "OPTIONS") return;
     const path = request.url.split("?")[0] ?? "";
     if (path === "/health" || path === "/health/") return;
     if (

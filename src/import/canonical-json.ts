@@ -1,8 +1,9 @@
 /**
- * The JSON text of a stored product: keys sorted as `sortKeysDeep` sorts them (http/json.ts), so that
+ * The stored text of a product: the layout of domain/product-document.ts (compact JSON, a newline
+ * before each top-level key) with keys sorted as `sortKeysDeep` sorts them (http/json.ts), so that
  * the same document always has the same text and "unchanged" is a string comparison. Written directly,
  * without building sorted copies: dumps are not sorted, and copying every object costs more than
- * parsing it did. Leaves that need no sorting go through the native JSON.stringify.
+ * parsing it did. Values that need no sorting go through the native JSON.stringify.
  */
 import type { Product } from "../domain/product.js";
 
@@ -63,8 +64,31 @@ function prefixesOf(key: string): MemberPrefixes {
   return prefixes;
 }
 
-function isLeaf(value: unknown): boolean {
-  return value === null || typeof value !== "object";
+/**
+ * True when `JSON.stringify(value)` is already canonical: every object in it lists its keys in sorted
+ * order. (Leaves are written the same way by both.)
+ */
+function isCanonical(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === "object" && !isCanonical(item)) return false;
+    }
+    return true;
+  }
+  const record = value as Record<string, unknown>;
+  let previous: string | undefined;
+  // for...in walks the keys without making an array of them (plain data: no inherited keys).
+  for (const key in record) {
+    const item = record[key];
+    if (item !== null && typeof item === "object" && !isCanonical(item)) return false;
+    const first = key.charCodeAt(0);
+    if (first >= 48 && first <= 57 && isArrayIndex(key)) continue;
+    if (previous !== undefined && previous >= key) return false;
+    previous = key;
+  }
+  return true;
 }
 
 /** JSON text of a value, or undefined for what JSON.stringify leaves out (undefined, functions). */
@@ -78,6 +102,8 @@ function write(value: unknown): string | undefined {
       return value ? "true" : "false";
     case "object":
       if (value === null) return "null";
+      // An export imported again, or generated data: nothing to sort, the native writer is faster.
+      if (isCanonical(value)) return JSON.stringify(value);
       return Array.isArray(value) ? writeArray(value) : writeObject(value as Record<string, unknown>);
     default:
       return undefined;
@@ -85,7 +111,6 @@ function write(value: unknown): string | undefined {
 }
 
 function writeArray(items: unknown[]): string {
-  if (items.every(isLeaf)) return JSON.stringify(items);
   let out = "[";
   for (let i = 0; i < items.length; i++) {
     if (i > 0) out += ",";
@@ -95,20 +120,7 @@ function writeArray(items: unknown[]): string {
 }
 
 function writeObject(record: Record<string, unknown>): string {
-  const keys = Object.keys(record);
-  if (inSortedOrder(keys)) {
-    let leavesOnly = true;
-    for (const key of keys) {
-      if (!isLeaf(record[key])) {
-        leavesOnly = false;
-        break;
-      }
-    }
-    if (leavesOnly) return JSON.stringify(record);
-  } else {
-    sortKeys(keys);
-  }
-  return writeMembers(record, keys, "{", "}");
+  return writeMembers(record, sortKeys(Object.keys(record)), "{", "}");
 }
 
 /** `open`, then the members of `keys` separated by commas, then `close`. */
@@ -131,18 +143,21 @@ export function canonicalJson(value: unknown): string {
   return write(value) ?? "null";
 }
 
-/** A product's canonical JSON without `rev`, cut where `rev` goes: `${head}"rev":N${tail}`. */
+/** A product's stored text without `rev`, cut where `rev` goes: the text is `${head}"rev":N${tail}`. */
 export interface JsonAroundRev {
-  /** `{` followed by the members before `rev`, each with its trailing comma. */
+  /** `{`, the members before `rev` (each with its trailing comma), and the newline before `"rev"`. */
   head: string;
-  /** The members after `rev`, each with its leading comma, then `}`. */
+  /** The members after `rev` (each with its leading comma), then `\n}`. */
   tail: string;
 }
 
-/** The canonical JSON of `product` (its `rev` left out) cut around `rev`, and its keys in sorted order. */
+/**
+ * The stored text of `product` without its `rev`, cut where `rev` goes, and its keys in sorted order.
+ * Top-level members are `\n"key":value`, separated by commas, and the text ends with `\n}`.
+ */
 export function splitAroundRev(product: Product): JsonAroundRev & { keys: string[] } {
   const present: string[] = [];
-  for (const key of Object.keys(product)) if (key !== "rev" && product[key] !== undefined) present.push(key);
+  for (const key in product) if (key !== "rev" && product[key] !== undefined) present.push(key);
   const keys = sortKeys(present);
   // Array indexes ("123") sort before "rev" and are enumerated first: both orders agree on their place.
   let cut = 0;
@@ -151,15 +166,15 @@ export function splitAroundRev(product: Product): JsonAroundRev & { keys: string
   for (let i = 0; i < cut; i++) {
     const key = keys[i] as string;
     const text = write(product[key]);
-    if (text !== undefined) head += `${prefixesOf(key).first}${text},`;
+    if (text !== undefined) head += `\n${prefixesOf(key).first}${text},`;
   }
   let tail = "";
   for (let i = cut; i < keys.length; i++) {
     const key = keys[i] as string;
     const text = write(product[key]);
-    if (text !== undefined) tail += `${prefixesOf(key).next}${text}`;
+    if (text !== undefined) tail += `,\n${prefixesOf(key).first}${text}`;
   }
-  return { head, tail: `${tail}}`, keys };
+  return { head: `${head}\n`, tail: `${tail}\n}`, keys };
 }
 
 /** The whole document's text with its `rev`. */

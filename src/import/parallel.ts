@@ -24,7 +24,7 @@ export class WorkerPool<In, Out> {
 
   constructor(moduleUrl: URL, workerData: unknown, size: number) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(moduleUrl, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+      const worker = new Worker(moduleUrl, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
       worker.on("message", (message: ResultMessage<Out>) => {
         const task = this.pending.get(message.id);
         if (task === undefined) return;

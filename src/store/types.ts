@@ -4,6 +4,7 @@
  * database fits the same shape.
  */
 import type { Product } from "../domain/product.js";
+import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../domain/search/query.js";
 import type { FolksonomyStore } from "./folksonomy-types.js";
 
 /** What a write records about itself (API.md §4.7). */
@@ -73,6 +74,8 @@ export interface Store {
    * its layout); reads serve it without parsing it whole.
    */
   getProductDocument(code: string, rev?: number): Promise<string | undefined>;
+  /** The same as UTF-8 bytes: the read path copies slices of them into answers without decoding. */
+  getProductDocumentBytes(code: string, rev?: number): Promise<Buffer | undefined>;
   /** The product as stored by revision `rev`. */
   getProductRevision(code: string, rev: number): Promise<Product | undefined>;
   listRevisions(code: string): Promise<RevisionRecord[]>;
@@ -110,21 +113,33 @@ export interface Store {
    */
   loadProducts(items: readonly ProductLoad[], options: ProductLoadOptions): Promise<ProductLoadOutcome[]>;
   /**
-   * The current documents matching `filter`, as stored JSON text, in ascending code order. Fetched a
-   * page at a time: the whole result is never held, and nothing stays locked between pages.
+   * The current documents matching `filter`, as compact JSON text (one line each), in ascending code
+   * order. Fetched a page at a time: the whole result is never held, nothing stays locked between pages.
    */
   iterateProductsJson(filter?: ProductFilter): AsyncIterable<string>;
+
+  /**
+   * Search (API.md §5, issue #5): the exact number of current products matching `query` and one page
+   * of their documents (stored JSON text) in the query's order. Filters must be answered from indexes
+   * kept in the transaction of each write, never by reading every document.
+   */
+  searchProducts(query: SearchQuery): Promise<SearchPage>;
+  /** Tags of one tag type having products, with their product counts, most frequent first (API.md §5.8). */
+  facetCounts(query: FacetQuery): Promise<FacetCounts>;
 }
 
 export class DuplicateError extends Error {}
 
-/** One product of a bulk load. Its document is the JSON text `${head}"rev":N${tail}`, keys sorted. */
+/**
+ * One product of a bulk load. Its stored text is `${head}"rev":N${tail}`: keys sorted, in the layout of
+ * domain/product-document.ts; the store only puts the revision number in.
+ */
 export interface ProductLoad {
   /** Normalised barcode. */
   code: string;
-  /** `{` and the members before `rev`, each followed by a comma. */
+  /** The text before the `"rev"` key. */
   head: string;
-  /** The members after `rev`, each preceded by a comma, and `}`. */
+  /** The text after the `rev` value. */
   tail: string;
   /** Lowest number the new revision may take (an import keeps the dump's own `rev` when it is ahead). */
   minRev: number;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ObjectProductView, StoredProductView, serializeProductDocument } from "../../src/domain/product-document.js";
+import {
+  ObjectProductView,
+  StoredProductBytesView,
+  StoredProductView,
+  serializeProductDocument,
+} from "../../src/domain/product-document.js";
 
 const product = {
   _id: "123",
@@ -43,5 +48,20 @@ describe("stored product documents", () => {
     const empty = new StoredProductView(serializeProductDocument({}));
     expect(empty.keys()).toEqual([]);
     expect(empty.allJson()).toBe("{}");
+  });
+});
+
+describe("stored product documents read as bytes", () => {
+  const text = serializeProductDocument(product);
+  const bytes = new StoredProductBytesView(Buffer.from(text));
+  const strings = new StoredProductView(text);
+
+  it("give the same JSON as the text view, as UTF-8 bytes", () => {
+    for (const key of [...Object.keys(product), "absent", "nested"]) {
+      expect(bytes.json(key)?.toString("utf8"), key).toBe(strings.json(key));
+      expect(bytes.value(key), key).toEqual(strings.value(key));
+    }
+    expect(bytes.keys()).toEqual(Object.keys(product));
+    expect(bytes.allJson().toString("utf8")).toBe(JSON.stringify(product));
   });
 });

@@ -43,6 +43,7 @@ export const TOP_LEVEL_NUMBER_FIELDS = ["ingredients_n", "additives_n", "known_i
 /** Tags kept per tag type, and nutrients per product: bounds against pathological documents. */
 const MAX_TAGS_PER_TYPE = 1000;
 const MAX_NUMBERS = 500;
+const TAG_KEYS: ReadonlyArray<readonly [string, string]> = SEARCH_TAG_TYPES.map((t) => [t, `${t}_tags`] as const);
 const NUTRIENT_KEY = /^[a-z0-9][a-z0-9-]*(?:_prepared)?_(?:100g|serving)$/;
 
 /** A number as stored (OFF dumps sometimes hold numeric strings). */
@@ -54,8 +55,8 @@ function numberOf(value: unknown): number | undefined {
 
 export function productIndexEntry(product: Product, taxonomies: Taxonomies): ProductIndexEntry {
   const tags = new Map<string, string[]>();
-  for (const tagtype of SEARCH_TAG_TYPES) {
-    const value = product[`${tagtype}_tags`];
+  for (const [tagtype, key] of TAG_KEYS) {
+    const value = product[key];
     if (!Array.isArray(value) || value.length === 0) continue;
     const unique = new Set<string>();
     for (const tag of value) {

@@ -78,6 +78,27 @@ export function productLanguages(product: Product): string[] {
 const NAME_FIELD = /^product_name(?:_([a-z]{2}))?$/;
 const GENERIC_FIELD = /^generic_name(?:_([a-z]{2}))?$/;
 
+/** Words of taxonomy names, by taxonomy, language and tag: the same few thousand names recur in every product. */
+const nameWordsCache = new WeakMap<Taxonomy, Map<string, string>>();
+const MAX_CACHED_NAMES = 200_000;
+
+function nameWords(taxonomy: Taxonomy, tag: string, lc: string): string {
+  let cache = nameWordsCache.get(taxonomy);
+  if (cache === undefined) {
+    cache = new Map();
+    nameWordsCache.set(taxonomy, cache);
+  }
+  const key = `${lc}${tag}`;
+  let words = cache.get(key);
+  if (words === undefined) {
+    const name = taxonomy.name(tag, lc);
+    words = name === undefined ? "" : textWords(name, lc);
+    if (cache.size >= MAX_CACHED_NAMES) cache.clear();
+    cache.set(key, words);
+  }
+  return words;
+}
+
 function tagNames(product: Product, field: string, taxonomy: Taxonomy, languages: readonly string[]): string[] {
   const tags = product[`${field}_tags`];
   if (!Array.isArray(tags)) return [];
@@ -85,8 +106,8 @@ function tagNames(product: Product, field: string, taxonomy: Taxonomy, languages
   for (const tag of tags.slice(0, 100)) {
     if (typeof tag !== "string") continue;
     for (const lc of languages) {
-      const name = taxonomy.name(tag, lc);
-      if (name !== undefined) out.push(textWords(name, lc));
+      const words = nameWords(taxonomy, tag, lc);
+      if (words !== "") out.push(words);
     }
   }
   return out;

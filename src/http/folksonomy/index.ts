@@ -19,7 +19,7 @@ import Fastify, {
 } from "fastify";
 import type { AppContext } from "../app.js";
 import { fastifyOptions, multipartLimits } from "../fastify-options.js";
-import { stagingGate } from "../staging-gate.js";
+import { stagingGate, stagingGateEnabled } from "../staging-gate.js";
 import { adminHandlers } from "./admin.js";
 import { authHandlers } from "./auth.js";
 import { FolksonomyError, parseBody, parseForm, sendJson } from "./common.js";
@@ -145,7 +145,7 @@ export async function buildFolksonomyApp(context: AppContext): Promise<FastifyIn
     limits: multipartLimits(config),
   });
   // Here every path is a folksonomy path: gated only when the folksonomy is gated too (API.md §1.2).
-  if (config.stagingGateFolksonomy) app.addHook("onRequest", stagingGate(config));
+  if (config.stagingGateFolksonomy && stagingGateEnabled(config)) app.addHook("onRequest", stagingGate(config));
   await app.register(folksonomyRoutes);
   return app;
 }

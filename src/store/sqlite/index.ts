@@ -2,7 +2,8 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Product } from "../../domain/product.js";
-import { serializeProductDocument } from "../../domain/product-document.js";
+import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../../domain/search/query.js";
+import { serializeProductDocument, StoredProductView } from "../../domain/product-document.js";
 import {
   DuplicateError,
   type NewUser,
@@ -20,6 +21,7 @@ import {
 } from "../types.js";
 import { SqliteFolksonomyStore } from "./folksonomy.js";
 import { type Migration, SQLITE_MIGRATIONS } from "./migrations.js";
+import { SqliteSearch } from "./search-query.js";
 
 interface UserRow {
   user_id: string;
@@ -107,6 +109,7 @@ export class SqliteStore implements Store {
   readonly db: Database.Database;
   readonly folksonomy: SqliteFolksonomyStore;
   private readonly stmts;
+  private readonly search: SqliteSearch;
 
   constructor(path: string) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -117,7 +120,12 @@ export class SqliteStore implements Store {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 10000");
+    // Reads are random lookups across the whole file: map it into memory (no read() per page) and keep
+    // a larger page cache for the B-tree interiors.
+    this.db.pragma("mmap_size = 1073741824");
+    this.db.pragma("cache_size = -65536");
     applyMigrations(this.db, SQLITE_MIGRATIONS);
+    this.search = new SqliteSearch(this.db);
     this.folksonomy = new SqliteFolksonomyStore(this.db);
     const db = this.db;
     this.stmts = {
@@ -126,6 +134,11 @@ export class SqliteStore implements Store {
         .pluck(),
       currentRev: db.prepare("SELECT rev FROM products WHERE code = ?").pluck(),
       revision: db.prepare("SELECT doc FROM revisions WHERE code = ? AND rev = ?").pluck(),
+      // CAST AS BLOB hands the stored UTF-8 bytes over as a Buffer, without decoding them to a string.
+      currentBytes: db
+        .prepare("SELECT CAST(r.doc AS BLOB) FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = ?")
+        .pluck(),
+      revisionBytes: db.prepare("SELECT CAST(doc AS BLOB) FROM revisions WHERE code = ? AND rev = ?").pluck(),
       listRevisions: db.prepare(
         "SELECT code, rev, t, user_id, comment, app_name, app_version, app_uuid, user_agent, changed_fields FROM revisions WHERE code = ? ORDER BY rev",
       ),
@@ -171,6 +184,12 @@ export class SqliteStore implements Store {
   async getProductDocument(code: string, rev?: number): Promise<string | undefined> {
     return (rev === undefined ? this.stmts.current.get(code) : this.stmts.revision.get(code, rev)) as
       | string
+      | undefined;
+  }
+
+  async getProductDocumentBytes(code: string, rev?: number): Promise<Buffer | undefined> {
+    return (rev === undefined ? this.stmts.currentBytes.get(code) : this.stmts.revisionBytes.get(code, rev)) as
+      | Buffer
       | undefined;
   }
 
@@ -233,6 +252,7 @@ export class SqliteStore implements Store {
       doc: serializeProductDocument(withRev(product, rev)),
     });
     this.stmts.upsertProduct.run(code, rev, lastInsertRowid);
+    this.search.index.indexProduct(code, product);
     return rev;
   }
 
@@ -330,6 +350,7 @@ export class SqliteStore implements Store {
     const { info } = options;
     const run = this.db.transaction((): ProductLoadOutcome[] => {
       const outcomes: ProductLoadOutcome[] = [];
+      const indexed: Array<{ code: string; doc: string }> = [];
       for (const item of items) {
         const stored = current.get(item.code) as [number, string] | undefined;
         let rev: number;
@@ -365,7 +386,9 @@ export class SqliteStore implements Store {
           doc,
         );
         this.stmts.upsertProduct.run(item.code, rev, lastInsertRowid);
+        indexed.push({ code: item.code, doc });
       }
+      this.search.index.indexDocuments(indexed);
       return outcomes;
     });
     return run.immediate();
@@ -398,9 +421,17 @@ export class SqliteStore implements Store {
     let after = "";
     for (;;) {
       const rows = page.all(after, ...params, pageSize) as Array<[string, string]>;
-      for (const [, doc] of rows) yield doc;
+      for (const [, doc] of rows) yield new StoredProductView(doc).allJson();
       if (rows.length < pageSize) return;
       after = (rows[rows.length - 1] as [string, string])[0];
     }
+  }
+
+  async searchProducts(query: SearchQuery): Promise<SearchPage> {
+    return this.search.search(query);
+  }
+
+  async facetCounts(query: FacetQuery): Promise<FacetCounts> {
+    return this.search.facet(query);
   }
 }

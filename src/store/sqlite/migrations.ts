@@ -2,6 +2,8 @@
  * Versioned schema of the SQLite store. A migration is applied once, in order, inside a transaction;
  * the applied versions are recorded in `schema_migrations`. Never edit a released migration: add one.
  */
+import { SEARCH_SCHEMA_SQL } from "./search-schema.js";
+
 export interface Migration {
   version: number;
   name: string;
@@ -105,5 +107,10 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       CREATE INDEX folksonomy_login_failures_address ON folksonomy_login_failures(address, t_ms);
       CREATE INDEX folksonomy_login_failures_t ON folksonomy_login_failures(t_ms);
     `,
+  },
+  {
+    version: 3,
+    name: "search index: products by integer id, sort keys, terms, postings, values, full text",
+    sql: SEARCH_SCHEMA_SQL,
   },
 ];

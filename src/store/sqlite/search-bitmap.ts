@@ -103,6 +103,12 @@ export class PidSet {
     return set;
   }
 
+  clone(): PidSet {
+    const copy = new PidSet(this.capacity);
+    copy.words.set(this.words);
+    return copy;
+  }
+
   add(pid: number): void {
     if (pid < 0 || pid > this.capacity) return;
     this.words[pid >>> 5] = (this.words[pid >>> 5] as number) | (1 << (pid & 31));

@@ -5,6 +5,8 @@
  *   sort keys of API.md §5.5 each with its index (ties by code), and what the product was indexed
  *   under (to update only what changed). Missing keys sort last: NULL in descending keys, +∞ (numbers)
  *   or a BLOB (text, which sorts after every string) in ascending ones.
+ * - `search_chunks`: a version per chunk of 4096 pids, so that in-memory copies of the sort keys
+ *   (search-columns.ts) know what to read again.
  * - `search_terms`: dictionary of terms with their product counts (facets read it): a tag is
  *   (`<tagtype>`, `<tag>`); (`<tagtype>`, '') = has at least one such tag; ('', '') = every product;
  *   ('#<number field>', '') = has the number, ('#<field>', 'c<i>'|'f<i>') = value in a coarse or fine bin.
@@ -41,6 +43,11 @@ export const SEARCH_SCHEMA_SQL = `
   CREATE INDEX search_by_unique_scans ON search_products (unique_scans DESC, code);
   CREATE INDEX search_by_name ON search_products (name_key, code);
   CREATE INDEX search_by_completeness ON search_products (completeness, code);
+  -- Version of each chunk of 4096 pids, bumped by every write to one of its products (search-columns.ts).
+  CREATE TABLE search_chunks (
+    chunk INTEGER PRIMARY KEY,
+    version INTEGER NOT NULL
+  );
   CREATE TABLE search_terms (
     term_id INTEGER PRIMARY KEY,
     field TEXT NOT NULL,

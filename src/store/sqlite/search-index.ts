@@ -1,0 +1,377 @@
+/**
+ * Maintenance of the SQLite search index (tables in search-schema.ts). The store calls it for every
+ * document it stores, inside the same transaction, so a search never sees half a write. Only what
+ * changed is touched: terms the product gained or lost, changed numbers, and the full-text row when
+ * its text changed. Batches (imports) gather posting changes and write each chunk once.
+ */
+import { createHash } from "node:crypto";
+import type Database from "better-sqlite3";
+import { type ProductIndexEntry, productIndexEntry } from "../../domain/search/index-entry.js";
+import { SEARCH_TEXT_COLUMNS } from "../../domain/search/text.js";
+import type { Product } from "../../domain/product.js";
+import { loadTaxonomies } from "../../domain/taxonomy/index.js";
+import type { Taxonomies } from "../../domain/taxonomy/types.js";
+import { binOf, COARSE_BOUNDS, FINE_BOUNDS } from "./search-bins.js";
+import { CHUNK_BITS, CHUNK_SIZE, CHUNK_WORDS, decodeContainer, encodeContainer } from "./search-bitmap.js";
+import type { LocalWrites } from "./search-columns.js";
+
+/** Term keys (see search-schema.ts). */
+export const ALL_PRODUCTS: readonly [string, string] = ["", ""];
+export function numberField(field: string): string {
+  return `#${field}`;
+}
+export function coarseBinTag(bin: number): string {
+  return `c${bin}`;
+}
+export function fineBinTag(bin: number): string {
+  return `f${bin}`;
+}
+
+/** Cached term ids beyond this many are dropped (the dictionary is read again as needed). */
+const MAX_CACHED_TERMS = 500_000;
+
+/**
+ * Term ids by (field, tag). Ids are cached only once their row is known to be committed: an id created
+ * by a transaction that rolls back may be given to another term later. New ids stay "pending" until a
+ * microtask, which runs after the synchronous transaction has ended, checks they still exist.
+ */
+class TermIds {
+  /** field → tag → id. */
+  private readonly committed = new Map<string, Map<string, number>>();
+  private committedCount = 0;
+  private readonly pending: Array<{ id: number; field: string; tag: string }> = [];
+  private readonly pendingIds = new Map<string, Map<string, number>>();
+  private verifying = false;
+  private readonly select;
+  private readonly insert;
+  private readonly check;
+
+  constructor(private readonly db: Database.Database) {
+    this.select = db.prepare("SELECT term_id FROM search_terms WHERE field = ? AND tag = ?").pluck();
+    this.insert = db.prepare("INSERT INTO search_terms (field, tag) VALUES (?, ?)");
+    this.check = db.prepare("SELECT field, tag FROM search_terms WHERE term_id = ?");
+  }
+
+  id(field: string, tag: string): number {
+    const cached = this.committed.get(field)?.get(tag) ?? this.pendingIds.get(field)?.get(tag);
+    if (cached !== undefined) return cached;
+    const found = this.select.get(field, tag) as number | undefined;
+    if (found !== undefined) {
+      this.remember(this.committed, field, tag, found);
+      if (++this.committedCount >= MAX_CACHED_TERMS) {
+        this.committed.clear();
+        this.committedCount = 0;
+      }
+      return found;
+    }
+    const id = Number(this.insert.run(field, tag).lastInsertRowid);
+    this.pending.push({ id, field, tag });
+    this.remember(this.pendingIds, field, tag, id);
+    if (!this.verifying) {
+      this.verifying = true;
+      queueMicrotask(() => this.verifyPending());
+    }
+    return id;
+  }
+
+  private remember(map: Map<string, Map<string, number>>, field: string, tag: string, id: number): void {
+    let tags = map.get(field);
+    if (tags === undefined) {
+      tags = new Map();
+      map.set(field, tags);
+    }
+    tags.set(tag, id);
+  }
+
+  private verifyPending(): void {
+    if (this.db.inTransaction) {
+      setImmediate(() => this.verifyPending());
+      return;
+    }
+    this.verifying = false;
+    if (this.db.open) {
+      for (const { id, field, tag } of this.pending) {
+        const row = this.check.get(id) as { field: string; tag: string } | undefined;
+        if (row !== undefined && row.field === field && row.tag === tag) {
+          this.remember(this.committed, field, tag, id);
+          this.committedCount++;
+        }
+      }
+    }
+    this.pending.length = 0;
+    this.pendingIds.clear();
+  }
+}
+
+interface IndexedRow {
+  pid: number;
+  terms: Buffer;
+  numbers: string;
+  text_hash: string;
+}
+
+/**
+ * Posting changes within one batch: term → pid × 2 + 1 (added) or pid × 2 (removed), in order (a later
+ * change of the same pid wins).
+ */
+type PostingChanges = Map<number, number[]>;
+
+function sortedUnique(ids: number[]): Int32Array {
+  const sorted = Int32Array.from(new Set(ids)).sort();
+  return sorted;
+}
+
+function idsOfBlob(blob: Buffer): Int32Array {
+  const copy = new Int32Array(blob.length >>> 2);
+  new Uint8Array(copy.buffer).set(blob);
+  return copy;
+}
+
+function textHash(text: ProductIndexEntry["text"]): string {
+  const joined = SEARCH_TEXT_COLUMNS.map((c) => text[c]).join("\u0001");
+  if (joined.replaceAll("\u0001", "") === "") return "";
+  return createHash("sha1").update(joined).digest("base64");
+}
+
+export class SqliteSearchIndex {
+  private readonly termIds: TermIds;
+  private readonly stmts;
+  private taxonomiesCache?: Taxonomies;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly localWrites: LocalWrites,
+    taxonomies?: Taxonomies,
+  ) {
+    this.taxonomiesCache = taxonomies;
+    this.termIds = new TermIds(db);
+    this.stmts = {
+      row: db.prepare("SELECT pid, terms, numbers, text_hash FROM search_products WHERE code = ?"),
+      insertProduct: db.prepare(
+        `INSERT INTO search_products (code, terms, numbers, text_hash, popularity, recency, nutriscore, nova, ecoscore,
+           created, modified, scans, unique_scans, name_key, completeness)
+         VALUES (@code, @terms, @numbers, @textHash, @popularity, @recency, @nutriscore, @nova, @ecoscore,
+           @created, @modified, @scans, @uniqueScans, @name, @completeness)`,
+      ),
+      updateProduct: db.prepare(
+        `UPDATE search_products SET terms = @terms, numbers = @numbers, text_hash = @textHash,
+           popularity = @popularity, recency = @recency, nutriscore = @nutriscore, nova = @nova, ecoscore = @ecoscore,
+           created = @created, modified = @modified, scans = @scans, unique_scans = @uniqueScans, name_key = @name,
+           completeness = @completeness
+         WHERE pid = @pid`,
+      ),
+      chunk: db.prepare("SELECT bits FROM search_postings WHERE term_id = ? AND chunk = ?").pluck(),
+      putChunk: db.prepare("INSERT OR REPLACE INTO search_postings (term_id, chunk, bits) VALUES (?, ?, ?)"),
+      deleteChunk: db.prepare("DELETE FROM search_postings WHERE term_id = ? AND chunk = ?"),
+      bumpChunk: db.prepare(
+        "INSERT INTO search_chunks (chunk, version) VALUES (?, 1) ON CONFLICT (chunk) DO UPDATE SET version = version + 1",
+      ),
+      countTerm: db.prepare("UPDATE search_terms SET products = products + ? WHERE term_id = ?"),
+      insertValue: db.prepare("INSERT OR IGNORE INTO search_values (term_id, value, pid) VALUES (?, ?, ?)"),
+      deleteValue: db.prepare("DELETE FROM search_values WHERE term_id = ? AND value = ? AND pid = ?"),
+      deleteText: db.prepare("DELETE FROM search_text WHERE rowid = ?"),
+      insertText: db.prepare(
+        `INSERT INTO search_text (rowid, ${SEARCH_TEXT_COLUMNS.join(", ")}) VALUES (?, ${SEARCH_TEXT_COLUMNS.map(() => "?").join(", ")})`,
+      ),
+      missing: db.prepare(
+        `SELECT p.code, r.doc FROM products p JOIN revisions r ON r.id = p.revision_id
+         WHERE p.code > ? AND NOT EXISTS (SELECT 1 FROM search_products s WHERE s.code = p.code)
+         ORDER BY p.code LIMIT ?`,
+      ),
+      productCount: db.prepare("SELECT count(*) FROM products").pluck(),
+      indexedCount: db.prepare("SELECT count(*) FROM search_products").pluck(),
+    };
+  }
+
+  private get taxonomies(): Taxonomies {
+    this.taxonomiesCache ??= loadTaxonomies();
+    return this.taxonomiesCache;
+  }
+
+  /** Indexes one stored document (the caller's transaction must be open). */
+  indexProduct(code: string, product: Product): void {
+    const changes: PostingChanges = new Map();
+    const chunks = new Set<number>();
+    this.indexOne(code, product, changes, chunks);
+    this.writePostings(changes);
+    this.bumpChunks(chunks);
+  }
+
+  /** Indexes stored documents given as JSON text (bulk loads), each chunk written once. */
+  indexDocuments(items: ReadonlyArray<{ code: string; doc: string }>): void {
+    const changes: PostingChanges = new Map();
+    const chunks = new Set<number>();
+    const seen = new Set<string>();
+    for (const { code, doc } of items) {
+      // A code twice in a batch: the second sees the first's row, so its postings must be written first.
+      if (seen.has(code)) {
+        this.writePostings(changes);
+        changes.clear();
+        seen.clear();
+      }
+      seen.add(code);
+      this.indexOne(code, JSON.parse(doc) as Product, changes, chunks);
+    }
+    this.writePostings(changes);
+    this.bumpChunks(chunks);
+  }
+
+  private bumpChunks(chunks: ReadonlySet<number>): void {
+    for (const chunk of chunks) this.stmts.bumpChunk.run(chunk);
+    if (chunks.size > 0) this.localWrites.count++;
+  }
+
+  /**
+   * Indexes the current products the index does not have yet (a database created before the search
+   * index existed), in transactions of `batchSize`. Returns how many were indexed.
+   */
+  indexMissingProducts(batchSize = 2000): number {
+    if ((this.stmts.productCount.get() as number) === (this.stmts.indexedCount.get() as number)) return 0;
+    let after = "";
+    let total = 0;
+    for (;;) {
+      const rows = this.stmts.missing.all(after, batchSize) as Array<{ code: string; doc: string }>;
+      if (rows.length === 0) return total;
+      this.db.transaction(() => this.indexDocuments(rows)).immediate();
+      total += rows.length;
+      after = (rows[rows.length - 1] as { code: string }).code;
+    }
+  }
+
+  private indexOne(code: string, product: Product, changes: PostingChanges, chunks: Set<number>): void {
+    const entry = productIndexEntry(product, this.taxonomies);
+    const ids: number[] = [this.termIds.id(...ALL_PRODUCTS)];
+    for (const [tagtype, tags] of entry.tags) {
+      ids.push(this.termIds.id(tagtype, ""));
+      for (const tag of tags) ids.push(this.termIds.id(tagtype, tag));
+    }
+    const numbers: Record<string, number> = {};
+    for (const [field, value] of entry.numbers) {
+      const name = numberField(field);
+      const presence = this.termIds.id(name, "");
+      numbers[presence] = value;
+      ids.push(
+        presence,
+        this.termIds.id(name, coarseBinTag(binOf(COARSE_BOUNDS, value))),
+        this.termIds.id(name, fineBinTag(binOf(FINE_BOUNDS, value))),
+      );
+    }
+    const terms = sortedUnique(ids);
+    const hash = textHash(entry.text);
+    const { sort } = entry;
+    const columns = {
+      code,
+      terms: Buffer.from(terms.buffer, terms.byteOffset, terms.byteLength),
+      numbers: JSON.stringify(numbers),
+      textHash: hash,
+      popularity: sort.popularity ?? null,
+      recency: sort.recency ?? null,
+      nutriscore: sort.nutriscore ?? Number.POSITIVE_INFINITY,
+      nova: sort.nova ?? Number.POSITIVE_INFINITY,
+      ecoscore: sort.ecoscore ?? null,
+      created: sort.created ?? null,
+      modified: sort.modified ?? null,
+      scans: sort.scans ?? null,
+      uniqueScans: sort.uniqueScans ?? null,
+      // A BLOB sorts after every text: products without a name come last.
+      name: sort.name ?? Buffer.alloc(0),
+      completeness: sort.completeness ?? Number.POSITIVE_INFINITY,
+    };
+
+    const row = this.stmts.row.get(code) as IndexedRow | undefined;
+    let pid: number;
+    let oldTerms: Int32Array;
+    let oldNumbers: Record<string, number>;
+    if (row === undefined) {
+      pid = Number(this.stmts.insertProduct.run(columns).lastInsertRowid);
+      oldTerms = new Int32Array(0);
+      oldNumbers = {};
+    } else {
+      pid = row.pid;
+      this.stmts.updateProduct.run({ ...columns, pid });
+      oldTerms = idsOfBlob(row.terms);
+      oldNumbers = JSON.parse(row.numbers) as Record<string, number>;
+    }
+
+    chunks.add(pid >>> CHUNK_BITS);
+
+    // Both lists are sorted: one merge gives the terms gained and lost.
+    let i = 0;
+    let j = 0;
+    while (i < oldTerms.length || j < terms.length) {
+      const a = i < oldTerms.length ? (oldTerms[i] as number) : Number.POSITIVE_INFINITY;
+      const b = j < terms.length ? (terms[j] as number) : Number.POSITIVE_INFINITY;
+      if (a === b) {
+        i++;
+        j++;
+      } else if (a < b) {
+        this.change(changes, a, pid, false);
+        i++;
+      } else {
+        this.change(changes, b, pid, true);
+        j++;
+      }
+    }
+
+    for (const [term, value] of Object.entries(oldNumbers)) {
+      if (numbers[term] !== value) this.stmts.deleteValue.run(Number(term), value, pid);
+    }
+    for (const [term, value] of Object.entries(numbers)) {
+      if (oldNumbers[term] !== value) this.stmts.insertValue.run(Number(term), value, pid);
+    }
+
+    const oldHash = row?.text_hash ?? "";
+    if (hash !== oldHash) {
+      if (oldHash !== "") this.stmts.deleteText.run(pid);
+      if (hash !== "") this.stmts.insertText.run(pid, ...SEARCH_TEXT_COLUMNS.map((c) => entry.text[c]));
+    }
+  }
+
+  private change(changes: PostingChanges, term: number, pid: number, member: boolean): void {
+    const list = changes.get(term);
+    const change = pid * 2 + (member ? 1 : 0);
+    if (list === undefined) changes.set(term, [change]);
+    else list.push(change);
+  }
+
+  /** Writes each changed chunk once and adjusts the terms' product counts by what really changed. */
+  private writePostings(changes: PostingChanges): void {
+    const words = new Uint32Array(CHUNK_WORDS);
+    for (const [term, list] of changes) {
+      const byChunk = new Map<number, number[]>();
+      for (const change of list) {
+        const chunk = change >>> (CHUNK_BITS + 1);
+        const inChunk = byChunk.get(chunk);
+        if (inChunk === undefined) byChunk.set(chunk, [change]);
+        else inChunk.push(change);
+      }
+      let delta = 0;
+      for (const [chunk, inChunk] of byChunk) {
+        const stored = this.stmts.chunk.get(term, chunk) as Buffer | undefined;
+        if (stored === undefined) words.fill(0);
+        else decodeContainer(stored, words);
+        for (const change of inChunk) {
+          const member = (change & 1) === 1;
+          const offset = (change >>> 1) & (CHUNK_SIZE - 1);
+          const mask = 1 << (offset & 31);
+          const word = words[offset >>> 5] as number;
+          const present = (word & mask) !== 0;
+          if (member && !present) {
+            words[offset >>> 5] = word | mask;
+            delta++;
+          } else if (!member && present) {
+            words[offset >>> 5] = word & ~mask;
+            delta--;
+          }
+        }
+        const blob = encodeContainer(chunk, words);
+        if (blob === undefined) {
+          if (stored !== undefined) this.stmts.deleteChunk.run(term, chunk);
+        } else {
+          this.stmts.putChunk.run(term, chunk, blob);
+        }
+      }
+      if (delta !== 0) this.stmts.countTerm.run(delta, term);
+    }
+  }
+}
