@@ -23,6 +23,7 @@ const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = 32;
 const READ_FIELDS = "product_name,nutrition_grades,nutriments";
+const DISTINCT_CODES = Number(process.env.DISTINCT_CODES ?? 20_000);
 const USER = { userId: "bench", password: "bench-password" };
 
 function productCode(i: number): string {
@@ -79,30 +80,31 @@ function load(url: string, paths: string[], options: Partial<LoadOptions> = {}) 
   return runLoad(url, paths, { connections: CONNECTIONS, duration: DURATION, ...options });
 }
 
+function serve(dbPath: string, env: NodeJS.ProcessEnv = {}) {
+  const profile = process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir", tmpdir()] : [];
+  return spawnUntil(
+    process.execPath,
+    [...profile, "dist/cli/main.js", "serve", "--port", "0"],
+    /listening on (http:\/\/\S+)/,
+    { DATABASE_URL: dbPath, LOG_LEVEL: "silent", ...env },
+  );
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "foodbase-bench-"));
   // BENCH_DB keeps the populated database between runs (e.g. for profiling with PROFILE=1).
   const dbPath = process.env.BENCH_DB ?? join(dir, "bench.db");
   try {
     const codes = await populate(dbPath);
-    const { child: foodbase, match } = await spawnUntil(
-      process.execPath,
-      [
-        ...(process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir", dir] : []),
-        "dist/cli/main.js",
-        "serve",
-        "--port",
-        "0",
-      ],
-      /listening on (http:\/\/\S+)/,
-      { DATABASE_URL: dbPath, LOG_LEVEL: "silent" },
-    );
+    const { child: foodbase, match } = await serve(dbPath);
     const base = match[1] as string;
     try {
       const rnd = seededRandom(7);
       const paths: string[] = [];
       const bodies: Record<string, string> = {};
-      for (let k = 0; k < 2000; k++) {
+      // Distinct random barcodes; the rendered-answer cache (128 MiB by default) can hold them all,
+      // so the run below without the cache gives the figure of a cold read.
+      for (let k = 0; k < DISTINCT_CODES; k++) {
         const code = codes[Math.floor(rnd() * codes.length)] as string;
         const path = `/api/v2/product/${code}?fields=${READ_FIELDS}`;
         paths.push(path);
@@ -131,6 +133,18 @@ async function main(): Promise<void> {
           `  foodbase:                 ${reads.rps.toFixed(0)} req/s, p50 ${reads.p50} ms, p99 ${reads.p99} ms, errors ${reads.errors}, non-2xx ${reads.non2xx}`,
         );
         console.log(`  ratio foodbase/ceiling:   ${(reads.rps / ceil.rps).toFixed(2)} (target >= 0.6)`);
+        // The same reads on a second server with the rendered-answer cache off: every read renders.
+        const { child: uncachedServer, match: um } = await serve(dbPath, { FOODBASE_READ_CACHE_MB: "0" });
+        try {
+          const uncachedBase = um[1] as string;
+          await load(uncachedBase, paths); // warm-up
+          const uncached = await load(uncachedBase, paths);
+          console.log(
+            `  foodbase, cache off:      ${uncached.rps.toFixed(0)} req/s, p50 ${uncached.p50} ms, p99 ${uncached.p99} ms, ratio ${(uncached.rps / ceil.rps).toFixed(2)}`,
+          );
+        } finally {
+          await uncachedServer.stop();
+        }
       } finally {
         await ceiling.stop();
       }

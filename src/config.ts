@@ -25,6 +25,8 @@ export interface Config {
   tokenLifetime: number;
   /** How long a verified user id + password pair is trusted without re-hashing (seconds). */
   credentialCacheTtl: number;
+  /** Memory for rendered product answers, keyed by immutable revision (MiB, 0 = off). */
+  readCacheMb: number;
   /** Path prefix of the folksonomy API on the main listener. */
   folksonomyPrefix: string;
   /** When > 0, the folksonomy API also listens on this port of its own. */
@@ -187,6 +189,14 @@ export const SETTINGS = [
     description: "Seconds a verified user id + password is trusted before hashing again (0 = always hash)",
     parse: integer("FOODBASE_CREDENTIAL_CACHE_TTL", 0, 3600),
     default: 300,
+  }),
+  spec({
+    key: "readCacheMb",
+    env: "FOODBASE_READ_CACHE_MB",
+    flag: "read-cache-mb",
+    description: "MiB of rendered product answers kept in memory, keyed by immutable revision (0 = off)",
+    parse: integer("FOODBASE_READ_CACHE_MB", 0, 65536),
+    default: 128,
   }),
   spec({
     key: "folksonomyPrefix",

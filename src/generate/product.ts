@@ -115,11 +115,24 @@ function within(random: Random, [min, max]: [number, number]): number {
 
 /** OFF's nutriments layout: `<nid>`, `<nid>_100g`, `<nid>_unit`, and `<nid>_serving` with a serving size. */
 function nutriments(random: Random, profile: NutritionProfile, servingQuantity: number | undefined): Product {
-  const fat = round(within(random, profile.fat));
-  const carbohydrates = round(within(random, profile.carbohydrates));
+  let fat = within(random, profile.fat);
+  let carbohydrates = within(random, profile.carbohydrates);
+  let fiber = random.chance(0.55) ? within(random, profile.fiber) : undefined;
+  let proteins = within(random, profile.proteins);
+  // 100 g hold at most 100 g of nutrients (and some water): scale down draws that add up to more.
+  const total = fat + carbohydrates + proteins + (fiber ?? 0);
+  if (total > 97) {
+    const scale = 97 / total;
+    fat *= scale;
+    carbohydrates *= scale;
+    proteins *= scale;
+    if (fiber !== undefined) fiber *= scale;
+  }
+  fat = round(fat);
+  carbohydrates = round(carbohydrates);
+  proteins = round(proteins);
+  if (fiber !== undefined) fiber = round(fiber);
   const values: Array<[string, number, string]> = [];
-  const fiber = random.chance(0.55) ? round(within(random, profile.fiber)) : undefined;
-  const proteins = round(within(random, profile.proteins));
   const kj = Math.round(37 * fat + 17 * carbohydrates + 17 * proteins + 8 * (fiber ?? 0));
   values.push(["energy-kj", kj, "kJ"], ["energy-kcal", Math.round(kj / 4.184), "kcal"], ["energy", kj, "kJ"]);
   values.push(["fat", fat, "g"], ["saturated-fat", round(fat * within(random, profile.saturatedShare)), "g"]);

@@ -13,13 +13,16 @@ import { CredentialVerifier } from "../accounts/credentials.js";
 import type { Config } from "../config.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
 import type { Store } from "../store/types.js";
+import { RenderedProductCache } from "./answer-cache.js";
 import { authRoutes } from "./auth.js";
 import { apiErrorBody, HttpError } from "./errors.js";
+import { facetRoutes } from "./facets.js";
 import { fastifyOptions, multipartLimits } from "./fastify-options.js";
 import { folksonomyRoutes } from "./folksonomy/index.js";
 import { JSON_TYPE } from "./json.js";
 import { productReadRoutes } from "./product-read.js";
 import { productWriteRoutes } from "./product-write.js";
+import { searchRoutes } from "./search.js";
 import { stagingGate, stagingGateEnabled } from "./staging-gate.js";
 
 export interface AppDeps {
@@ -32,6 +35,7 @@ export interface AppDeps {
 
 export interface AppContext extends AppDeps {
   credentials: CredentialVerifier;
+  readCache: RenderedProductCache;
 }
 
 declare module "fastify" {
@@ -85,7 +89,11 @@ function errorHandler(this: FastifyInstance, error: FastifyError, request: Fasti
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify(fastifyOptions(config, deps.logStream));
-  app.decorate("foodbase", { ...deps, credentials: new CredentialVerifier(deps.store, config.credentialCacheTtl) });
+  app.decorate("foodbase", {
+    ...deps,
+    credentials: new CredentialVerifier(deps.store, config.credentialCacheTtl),
+    readCache: new RenderedProductCache(config.readCacheMb),
+  });
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => {
@@ -165,6 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(productReadRoutes);
   await app.register(productWriteRoutes);
+  await app.register(searchRoutes);
+  // Static routes only (facets.ts): /api/…, /cgi/…, /health and the folksonomy prefix keep precedence.
+  await app.register(facetRoutes);
   await app.register(authRoutes);
   await app.register(folksonomyRoutes, { prefix: config.folksonomyPrefix });
   return app;

@@ -9,6 +9,7 @@ import { parseLanguageList } from "../domain/language.js";
 import { type JsonText, joinJson, StoredProductBytesView } from "../domain/product-document.js";
 import { displayTags, taxonomyOfField } from "../domain/tags.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
+import { RenderedProductCache } from "./answer-cache.js";
 import { checkReadCredentials } from "./credentials.js";
 import { JSON_TYPE } from "./json.js";
 import { type Params, queryParams } from "./params.js";
@@ -40,14 +41,30 @@ function stripJsonSuffix(segment: string): string {
   return segment.endsWith(".json") ? segment.slice(0, -5) : segment;
 }
 
-async function loadProduct(
-  app: FastifyInstance,
-  code: string,
-  rev: number | "invalid" | undefined,
-): Promise<StoredProductBytesView | undefined> {
+/**
+ * The JSON of the `product` object an answer carries for `fields`/`lc`, or undefined when the product
+ * (or the revision) does not exist. Current revisions go through the rendered-answer cache.
+ */
+async function renderProduct(app: FastifyInstance, code: string, params: Params): Promise<JsonText | undefined> {
+  const rev = parseRev(params.rev);
   if (code === "" || rev === "invalid") return undefined;
-  const bytes = await app.foodbase.store.getProductDocumentBytes(code, rev);
-  return bytes === undefined ? undefined : new StoredProductBytesView(bytes);
+  const { store, taxonomies, readCache } = app.foodbase;
+  const ctx = fieldSelectionContext(taxonomies, params);
+  if (rev !== undefined) {
+    const bytes = await store.getProductDocumentBytes(code, rev);
+    return bytes === undefined ? undefined : selectFieldsJson(new StoredProductBytesView(bytes), params.fields, ctx);
+  }
+  const revisionId = await store.getCurrentRevisionId(code);
+  if (revisionId === undefined) return undefined;
+  const key = RenderedProductCache.key(revisionId, params.fields, params.lc);
+  const cached = readCache.get(key);
+  if (cached !== undefined) return cached;
+  const bytes = await store.getRevisionDocumentBytes(revisionId);
+  if (bytes === undefined) return undefined;
+  const rendered = selectFieldsJson(new StoredProductBytesView(bytes), params.fields, ctx);
+  const buffer = typeof rendered === "string" ? Buffer.from(rendered) : rendered;
+  readCache.set(key, buffer);
+  return buffer;
 }
 
 /** Sends JSON text assembled by the caller (keys already in the order the API wants). */
@@ -88,10 +105,9 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
     const v0 = version === "v0";
     if (code === "")
       return send(reply, v0 ? 200 : 400, { code: "", status: 0, status_verbose: "no code or invalid code" });
-    const product = await loadProduct(app, code, parseRev(params.rev));
-    if (product === undefined)
+    const selected = await renderProduct(app, code, params);
+    if (selected === undefined)
       return send(reply, v0 ? 200 : 404, { code, status: 0, status_verbose: "product not found" });
-    const selected = selectFieldsJson(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
     return sendText(reply, 200, [
       `{"code":${JSON.stringify(code)},"product":`,
       selected,
@@ -146,8 +162,8 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
               message: { id: "different_normalized_product_code", lc_name: "", name: "" },
             },
           ];
-    const product = await loadProduct(app, code, parseRev(params.rev));
-    if (product === undefined) {
+    const selected = await renderProduct(app, code, params);
+    if (selected === undefined) {
       return send(reply, 404, {
         code,
         errors: [
@@ -162,7 +178,6 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
         warnings,
       });
     }
-    const selected = selectFieldsJson(product, params.fields, fieldSelectionContext(app.foodbase.taxonomies, params));
     const status = warnings.length > 0 ? "success_with_warnings" : "success";
     return sendText(reply, 200, [
       `{"code":${JSON.stringify(code)},"errors":[],"product":`,

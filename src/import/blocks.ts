@@ -10,8 +10,8 @@ export interface LineBlock {
   firstLine: number;
   /** UTF-8 text of whole lines; empty for an over-long line, which is only reported. */
   bytes: Uint8Array;
-  /** Set when the line `firstLine` was longer than the limit and skipped. */
-  overlongLine?: true;
+  /** Set (to the limit, in bytes) when the line `firstLine` was longer than the limit and skipped. */
+  overlongLine?: number;
 }
 
 export interface PreparedBlock {
@@ -88,7 +88,7 @@ export async function* lineBlocks(
       else if (partsBytes - wholeBytes > maxLineBytes) {
         if (wholeBytes > 0) yield takeWhole();
         // The line now pending is over the limit: report it, drop it, skip to its end.
-        yield { firstLine: nextLine, bytes: new Uint8Array(0), overlongLine: true };
+        yield { firstLine: nextLine, bytes: new Uint8Array(0), overlongLine: maxLineBytes };
         nextLine++;
         parts = [];
         partsBytes = 0;
@@ -109,8 +109,10 @@ export async function* lineBlocks(
 export function prepareBlock(block: LineBlock, options: PrepareOptions): PreparedBlock {
   const products: PreparedProduct[] = [];
   const rejects: RejectedLine[] = [];
-  if (block.overlongLine) {
-    rejects.push({ line: block.firstLine, reason: `line longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB`, text: "" });
+  if (block.overlongLine !== undefined) {
+    const limit = block.overlongLine;
+    const shown = limit % (1024 * 1024) === 0 ? `${limit / 1024 / 1024} MiB` : `${limit} bytes`;
+    rejects.push({ line: block.firstLine, reason: `line longer than ${shown}`, text: "" });
     return { products, rejects, lastLine: block.firstLine };
   }
   const text = Buffer.from(block.bytes.buffer, block.bytes.byteOffset, block.bytes.byteLength).toString("utf8");

@@ -159,7 +159,8 @@ export async function importProducts(options: ImportOptions): Promise<ImportSumm
           duplicates.push({
             line: product.line,
             reason: `duplicate code ${product.code} (first on line ${earlier})`,
-            text: "",
+            // The record as it would have been stored (normalised, keys sorted), on one line.
+            text: `${product.head}"rev":${product.minRev}${product.tail}`.replaceAll("\n", ""),
           });
       }
       const rejected =
@@ -178,7 +179,10 @@ export async function importProducts(options: ImportOptions): Promise<ImportSumm
       // Keep every whole line read before the input broke off.
       await flush();
       progress();
-      throw new ImportInputError(`${e.message}; the ${lines} whole lines before it were imported`, summary);
+      throw new ImportInputError(
+        `${e.message}; the ${lines} whole lines before the cut were imported (the summary above counts them)`,
+        summary,
+      );
     }
     throw e;
   } finally {

@@ -62,7 +62,7 @@ async function peek(stream: Readable): Promise<Buffer | null> {
 
 function describeReadError(name: string, error: NodeJS.ErrnoException): InputError {
   if (error.code === "Z_BUF_ERROR") {
-    return new TruncatedInputError(`${name} is truncated: the gzip data ends before its end`);
+    return new TruncatedInputError(`${name} is truncated (its gzip data stops before the end of the stream)`);
   }
   if (error.code === "Z_DATA_ERROR") return new InputError(`${name}: corrupt gzip data (${error.message})`);
   if (error.code === "ENOENT") return new InputError(`${name}: no such file`);

@@ -74,6 +74,13 @@ export interface Store {
    * its layout); reads serve it without parsing it whole.
    */
   getProductDocument(code: string, rev?: number): Promise<string | undefined>;
+  /**
+   * The id of the product's current revision. Revisions never change once written, so anything
+   * derived from one (a rendered answer) can be cached under this id, in any process.
+   */
+  getCurrentRevisionId(code: string): Promise<number | undefined>;
+  /** A revision's stored document by revision id, as UTF-8 bytes. */
+  getRevisionDocumentBytes(revisionId: number): Promise<Buffer | undefined>;
   /** The same as UTF-8 bytes: the read path copies slices of them into answers without decoding. */
   getProductDocumentBytes(code: string, rev?: number): Promise<Buffer | undefined>;
   /** The product as stored by revision `rev`. */

@@ -225,6 +225,21 @@ describe("the empty-string rule and metadata", () => {
   });
 });
 
+describe("the rendered-answer cache", () => {
+  it("never serves an answer older than the last acknowledged write", async () => {
+    const code = "3000000000055";
+    const write = (name: string) =>
+      postForm(t.url, WRITE, { code, user_id: "alice", password: ALICE.password, product_name: name });
+    for (const name of ["First", "Second", "Third"]) {
+      expect((await write(name)).body.status).toBe(1);
+      for (let i = 0; i < 3; i++) {
+        expect((await read(code, "?fields=product_name")).body.product.product_name).toBe(name);
+      }
+    }
+    expect((await read(code, "?fields=product_name&rev=1")).body.product.product_name).toBe("First");
+  });
+});
+
 describe("credentials and refusals", () => {
   const code = "3000000000024";
 

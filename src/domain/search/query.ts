@@ -74,8 +74,11 @@ export interface SearchQuery {
 export interface SearchPage {
   /** Exact number of matching products. */
   count: number;
-  /** The page's current documents, as stored JSON text (domain/product-document.ts), in order. */
-  documents: string[];
+  /**
+   * The page's current documents in order, as the UTF-8 bytes of their stored text
+   * (domain/product-document.ts), which answers slice without decoding.
+   */
+  documents: Buffer[];
 }
 
 export interface FacetQuery {

@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Product } from "../../domain/product.js";
+import { StoredProductView, serializeProductDocument } from "../../domain/product-document.js";
 import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../../domain/search/query.js";
-import { serializeProductDocument, StoredProductView } from "../../domain/product-document.js";
 import {
   DuplicateError,
   type NewUser,
@@ -133,6 +133,8 @@ export class SqliteStore implements Store {
         .prepare("SELECT r.doc FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = ?")
         .pluck(),
       currentRev: db.prepare("SELECT rev FROM products WHERE code = ?").pluck(),
+      currentRevisionId: db.prepare("SELECT revision_id FROM products WHERE code = ?").pluck(),
+      revisionBytesById: db.prepare("SELECT CAST(doc AS BLOB) FROM revisions WHERE id = ?").pluck(),
       revision: db.prepare("SELECT doc FROM revisions WHERE code = ? AND rev = ?").pluck(),
       // CAST AS BLOB hands the stored UTF-8 bytes over as a Buffer, without decoding them to a string.
       currentBytes: db
@@ -185,6 +187,14 @@ export class SqliteStore implements Store {
     return (rev === undefined ? this.stmts.current.get(code) : this.stmts.revision.get(code, rev)) as
       | string
       | undefined;
+  }
+
+  async getCurrentRevisionId(code: string): Promise<number | undefined> {
+    return this.stmts.currentRevisionId.get(code) as number | undefined;
+  }
+
+  async getRevisionDocumentBytes(revisionId: number): Promise<Buffer | undefined> {
+    return this.stmts.revisionBytesById.get(revisionId) as Buffer | undefined;
   }
 
   async getProductDocumentBytes(code: string, rev?: number): Promise<Buffer | undefined> {

@@ -75,7 +75,7 @@ export function planInterval(interval: ValueInterval): BinPlan {
     if (!intersects(interval, lower, upper)) continue;
     if (contains(interval, lower, upper)) whole.push(i);
     else {
-      const lowerInside = interval.lower > lower || (interval.lower === lower && interval.lowerInclusive);
+      const lowerInside = interval.lower >= lower;
       const upperInside = interval.upper < upper;
       exact.push({
         lower: lowerInside ? interval.lower : lower,

@@ -72,7 +72,11 @@ export class SortKeyColumns {
   /** Brings the arrays up to date; call inside the search's read transaction. */
   refresh(maxPid: number): void {
     const dataVersion = this.stmts.dataVersion.get() as number;
-    if (dataVersion === this.lastDataVersion && this.localWrites.count === this.lastLocalWrites && maxPid <= this.capacity)
+    if (
+      dataVersion === this.lastDataVersion &&
+      this.localWrites.count === this.lastLocalWrites &&
+      maxPid <= this.capacity
+    )
       return;
     this.lastDataVersion = dataVersion;
     this.lastLocalWrites = this.localWrites.count;
@@ -101,8 +105,12 @@ export class SortKeyColumns {
 
   private loadChunk(chunk: number): void {
     const first = chunk << CHUNK_BITS;
-    const arrays = COLUMN_NAMES.map((name) => [this.columns.get(name) as Float64Array, SORT_COLUMNS[name].desc] as const);
-    for (const row of this.stmts.rows.all(first, first + CHUNK_SIZE) as Array<[number, string, ...Array<number | null>]>) {
+    const arrays = COLUMN_NAMES.map(
+      (name) => [this.columns.get(name) as Float64Array, SORT_COLUMNS[name].desc] as const,
+    );
+    for (const row of this.stmts.rows.all(first, first + CHUNK_SIZE) as Array<
+      [number, string, ...Array<number | null>]
+    >) {
       const pid = row[0];
       this.codeKeys[pid] = codeOrderKey(row[1]);
       for (let i = 0; i < arrays.length; i++) {

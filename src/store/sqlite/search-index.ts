@@ -6,9 +6,9 @@
  */
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
+import type { Product } from "../../domain/product.js";
 import { type ProductIndexEntry, productIndexEntry } from "../../domain/search/index-entry.js";
 import { SEARCH_TEXT_COLUMNS } from "../../domain/search/text.js";
-import type { Product } from "../../domain/product.js";
 import { loadTaxonomies } from "../../domain/taxonomy/index.js";
 import type { Taxonomies } from "../../domain/taxonomy/types.js";
 import { binOf, COARSE_BOUNDS, FINE_BOUNDS } from "./search-bins.js";

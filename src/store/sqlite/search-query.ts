@@ -64,13 +64,27 @@ const SORT_KEYS: Readonly<Partial<Record<KeyedSort, readonly SortKey[]>>> = {
 
 /** Match sets this small are sorted by SQLite from their ids. */
 const SMALL_MATCH_SET = 2000;
-/** The longest walk of a sort index tried before comparing keys in memory. */
-const MAX_WALK_ROWS = 20_000;
+/** The longest walk of a sort index tried before sorting the matches' keys. */
+const MAX_WALK_ROWS = 50_000;
+/**
+ * Relative costs per product (measured on 1M products): reading a row of a sort index, and comparing
+ * one match's in-memory keys (search-columns.ts). Walks are used when they read 40× fewer rows.
+ */
+const WALK_ROW_COST = 40;
+const KEY_COMPARE_COST = 1;
 
 /** A filter evaluated to a set, or its complement (clauses made only of negations). */
 interface FilterSet {
   set: PidSet;
   negated: boolean;
+}
+
+/** A ∪ B where either may be a complement. */
+function orSets(a: FilterSet, b: FilterSet): FilterSet {
+  if (!a.negated && !b.negated) return { set: a.set.or(b.set), negated: false };
+  if (a.negated && b.negated) return { set: a.set.and(b.set), negated: true };
+  const [negative, positive] = a.negated ? [a, b] : [b, a];
+  return { set: negative.set.andNot(positive.set), negated: true };
 }
 
 interface Term {
@@ -128,18 +142,15 @@ export class SqliteSearch {
       term: db.prepare("SELECT term_id AS id, products FROM search_terms WHERE field = ? AND tag = ?"),
       postings: db.prepare("SELECT bits FROM search_postings WHERE term_id = ?").pluck(),
       maxPid: db.prepare("SELECT max(pid) FROM search_products").pluck(),
-      pidsOfCodes: db
-        .prepare("SELECT pid FROM search_products WHERE code IN (SELECT value FROM json_each(?))")
-        .pluck(),
+      pidsOfCodes: db.prepare("SELECT pid FROM search_products WHERE code IN (SELECT value FROM json_each(?))").pluck(),
       // One JSON array instead of one row per match: a third of the cost for large result sets.
-      textMatches: db
-        .prepare("SELECT json_group_array(rowid) FROM search_text WHERE search_text MATCH ?")
-        .pluck(),
+      textMatches: db.prepare("SELECT json_group_array(rowid) FROM search_text WHERE search_text MATCH ?").pluck(),
+      textCount: db.prepare("SELECT count(*) FROM search_text WHERE search_text MATCH ?").pluck(),
       everyPid: db.prepare("SELECT pid FROM search_products ORDER BY pid LIMIT ? OFFSET ?").pluck(),
       codeOf: db.prepare("SELECT code FROM search_products WHERE pid = ?").pluck(),
       document: db
         .prepare(
-          `SELECT r.doc FROM search_products s JOIN products p ON p.code = s.code
+          `SELECT CAST(r.doc AS BLOB) FROM search_products s JOIN products p ON p.code = s.code
            JOIN revisions r ON r.id = p.revision_id WHERE s.pid = ?`,
         )
         .pluck(),
@@ -177,13 +188,66 @@ export class SqliteSearch {
     const total = all?.products ?? 0;
     if (total === 0) return { count: 0, documents: [] };
 
+    if (query.sort === "relevance" && query.text !== undefined)
+      return this.relevanceSearch(query, query.text, capacity, all);
     const matches = this.filters(query, capacity, all);
     const count = matches === undefined ? total : matches.count();
     if (count === 0 || query.skip >= count) return { count, documents: [] };
-    const pids =
-      query.sort === "relevance" && query.text !== undefined && matches !== undefined
-        ? this.relevancePage(query.text, matches, capacity, total, query.skip, query.limit)
-        : this.page(query.sort, matches, count, total, query.skip, query.limit);
+    const pids = this.page(query.sort, matches, count, total, query.skip, query.limit);
+    return { count, documents: this.documents(pids) };
+  }
+
+  /**
+   * Full text in relevance order: products whose name has every keyword, then those whose name or
+   * brands have them, then the other matches; each group in the default (popularity) order. Set
+   * operations only, and the later groups are read only when the page reaches them.
+   */
+  private relevanceSearch(
+    query: SearchQuery,
+    text: TextCondition,
+    capacity: number,
+    all: Term | undefined,
+  ): SearchPage {
+    const total = all?.products ?? 0;
+    const others = this.filters({ ...query, text: undefined }, capacity, all);
+    let matches: PidSet | undefined;
+    let count: number;
+    if (others === undefined) {
+      count = this.stmts.textCount.get(ftsQuery(text)) as number;
+    } else {
+      matches = this.textSet(text, capacity).and(others);
+      count = matches.count();
+    }
+    const { skip, limit } = query;
+    if (count === 0 || skip >= count) return { count, documents: [] };
+    const inName = this.textSet(text, capacity, "name");
+    if (matches !== undefined) inName.and(matches);
+    const groups: Array<() => PidSet> = [
+      () => inName,
+      () => {
+        const inNameOrBrands = this.textSet(text, capacity, "name brands");
+        if (matches !== undefined) inNameOrBrands.and(matches);
+        return inNameOrBrands.andNot(inName);
+      },
+      () => {
+        const rest = matches?.clone() ?? this.textSet(text, capacity);
+        const inNameOrBrands = this.textSet(text, capacity, "name brands");
+        return rest.andNot(inNameOrBrands);
+      },
+    ];
+    const pids: number[] = [];
+    let toSkip = skip;
+    for (const group of groups) {
+      if (pids.length >= limit) break;
+      const set = group();
+      const size = set.count();
+      if (toSkip >= size) {
+        toSkip -= size;
+        continue;
+      }
+      pids.push(...this.page("popularity", set, size, total, toSkip, limit - pids.length));
+      toSkip = 0;
+    }
     return { count, documents: this.documents(pids) };
   }
 
@@ -193,41 +257,10 @@ export class SqliteSearch {
     return PidSet.of(capacity, JSON.parse(this.stmts.textMatches.get(match) as string) as number[]);
   }
 
-  /**
-   * Relevance order of full text: products whose name has every keyword, then those whose name or
-   * brands have them, then the other matches; each group in the default (popularity) order. Set
-   * operations only, so it costs the same with 50 matches or 500,000.
-   */
-  private relevancePage(
-    text: TextCondition,
-    matches: PidSet,
-    capacity: number,
-    total: number,
-    skip: number,
-    limit: number,
-  ): number[] {
-    const inName = this.textSet(text, capacity, "name").and(matches);
-    const inNameOrBrands = this.textSet(text, capacity, "name brands").and(matches);
-    const groups = [inName, inNameOrBrands.clone().andNot(inName), matches.clone().andNot(inNameOrBrands)];
-    const out: number[] = [];
-    let toSkip = skip;
-    for (const group of groups) {
-      if (out.length >= limit) break;
-      const size = group.count();
-      if (toSkip >= size) {
-        toSkip -= size;
-        continue;
-      }
-      out.push(...this.page("popularity", group, size, total, toSkip, limit - out.length));
-      toSkip = 0;
-    }
-    return out;
-  }
-
   /** The set of products passing every filter, or undefined when there is none (all products). */
   private filters(query: SearchQuery, capacity: number, all: Term | undefined): PidSet | undefined {
     const sets: Array<{ estimate: number; load: () => FilterSet }> = [];
-    for (const clause of query.tags) sets.push(this.tagFilter(clause, capacity, all));
+    for (const clause of query.tags) sets.push(this.tagFilter(clause, capacity));
     for (const condition of query.numbers) sets.push(this.numberFilter(condition, capacity));
     if (query.codes !== undefined) {
       const codes = query.codes;
@@ -241,7 +274,10 @@ export class SqliteSearch {
     }
     if (query.text !== undefined) {
       const text = query.text;
-      sets.push({ estimate: Number.MAX_SAFE_INTEGER, load: () => ({ set: this.textSet(text, capacity), negated: false }) });
+      sets.push({
+        estimate: Number.MAX_SAFE_INTEGER,
+        load: () => ({ set: this.textSet(text, capacity), negated: false }),
+      });
     }
     if (sets.length === 0) return undefined;
     // Positive sets first, smallest first: later ones can only shrink the result.
@@ -260,50 +296,38 @@ export class SqliteSearch {
     return result;
   }
 
-  private tagFilter(clause: TagClause, capacity: number, all: Term | undefined): { estimate: number; load: () => FilterSet } {
-    const presence = () => this.term(clause.tagtype, "");
-    // Each literal as (term, negated): `unknown` is "not present", `-unknown` is "present".
-    const literals = clause.anyOf.map((literal) =>
+  /**
+   * A clause `a|-b|unknown` as one set or the complement of one, so that no clause needs the set of
+   * every product: (¬A) ∪ B = ¬(A \ B) and (¬A) ∪ (¬B) = ¬(A ∩ B). `unknown` is "no tag of this type,
+   * or the tag `unknown`" (computed fields such as `nutrition_grades_tags` store `["unknown"]`).
+   */
+  private tagFilter(clause: TagClause, capacity: number): { estimate: number; load: () => FilterSet } {
+    const terms = clause.anyOf.map((literal) =>
       literal.kind === "unknown"
-        ? { term: presence(), negated: !literal.negated }
-        : { term: this.term(clause.tagtype, literal.tag), negated: literal.negated },
+        ? { presence: this.term(clause.tagtype, ""), unknownTag: this.term(clause.tagtype, "unknown") }
+        : { tag: this.term(clause.tagtype, literal.tag) },
     );
-    const positive = literals.filter((l) => !l.negated);
-    const negative = literals.filter((l) => l.negated);
-    if (negative.length === 0) {
-      return {
-        estimate: positive.reduce((sum, l) => sum + (l.term?.products ?? 0), 0),
-        load: () => {
-          const set = new PidSet(capacity);
-          for (const l of positive) set.or(this.postings(l.term, capacity));
-          return { set, negated: false };
-        },
-      };
-    }
-    if (positive.length === 0) {
-      // not a or not b = not (a and b)
-      return {
-        estimate: Number.MAX_SAFE_INTEGER - 1,
-        load: () => {
-          let set: PidSet | undefined;
-          for (const l of negative) {
-            const s = this.postings(l.term, capacity);
-            set = set === undefined ? s : set.and(s);
-          }
-          return { set: set as PidSet, negated: true };
-        },
-      };
-    }
-    return {
-      estimate: Number.MAX_SAFE_INTEGER - 1,
-      load: () => {
-        const set = new PidSet(capacity);
-        for (const l of positive) set.or(this.postings(l.term, capacity));
-        const everything = this.postings(all, capacity);
-        for (const l of negative) set.or(new PidSet(capacity).or(everything).andNot(this.postings(l.term, capacity)));
-        return { set, negated: false };
-      },
+    const positiveOnly = clause.anyOf.every((l) => l.kind === "tag" && !l.negated);
+    const estimate = positiveOnly
+      ? terms.reduce((sum, t) => sum + ("tag" in t ? (t.tag?.products ?? 0) : 0), 0)
+      : Number.MAX_SAFE_INTEGER - 1;
+    const load = (): FilterSet => {
+      let result: FilterSet | undefined;
+      clause.anyOf.forEach((literal, i) => {
+        const term = terms[i] as (typeof terms)[number];
+        let item: FilterSet;
+        if ("tag" in term) {
+          item = { set: this.postings(term.tag, capacity), negated: literal.negated };
+        } else {
+          // Known = has a tag of this type other than `unknown`; unknown is its complement.
+          const known = this.postings(term.presence, capacity).andNot(this.postings(term.unknownTag, capacity));
+          item = { set: known, negated: !literal.negated };
+        }
+        result = result === undefined ? item : orSets(result, item);
+      });
+      return result ?? { set: new PidSet(capacity), negated: false };
     };
+    return { estimate, load };
   }
 
   private numberFilter(condition: NumericCondition, capacity: number): { estimate: number; load: () => FilterSet } {
@@ -355,15 +379,19 @@ export class SqliteSearch {
     if (matches === undefined) return this.walk(sort, skip + limit, () => true).slice(skip);
     if (count <= SMALL_MATCH_SET) return this.collect(sort, matches, skip, limit);
     // Walking the sort index reads about wanted × total / count rows when the filter and the sort key
-    // are unrelated; when they are related (biscuits by Nutri-Score) it may read far more: it gets one
-    // try, then the keys of the matches are compared in memory (or, for names, sorted by SQLite).
+    // are unrelated; comparing in-memory keys costs a pass over the matches, ~20 times cheaper per
+    // product. A walk that finds too little (the filter and the key are related: biscuits by
+    // Nutri-Score) gives up after one try.
     const wanted = Math.min(skip + limit, count);
     const expected = Math.ceil((wanted * total) / count);
-    if (expected <= MAX_WALK_ROWS) {
-      const found = this.walkRows(sort, Math.min(total, expected * 4 + 100), (pid) => matches.has(pid), wanted);
-      if (found.length >= wanted) return found.slice(skip);
-    }
     const keyed = SORT_KEYS[sort];
+    if (keyed === undefined || expected * WALK_ROW_COST < count * KEY_COMPARE_COST) {
+      const rows = Math.min(total, expected * 4 + 100);
+      if (rows <= MAX_WALK_ROWS) {
+        const found = this.walkRows(sort, rows, (pid) => matches.has(pid), wanted);
+        if (found.length >= wanted) return found.slice(skip);
+      }
+    }
     if (keyed === undefined) return this.collect(sort, matches, skip, limit);
     return this.best(keyed, matches, skip, limit);
   }
@@ -447,7 +475,9 @@ export class SqliteSearch {
     let statement = this.walkStatements.get(sort);
     if (statement === undefined) {
       const { index, order } = ORDER_BY[sort];
-      statement = this.db.prepare(`SELECT pid FROM search_products INDEXED BY ${index} ORDER BY ${order} LIMIT ?`).pluck();
+      statement = this.db
+        .prepare(`SELECT pid FROM search_products INDEXED BY ${index} ORDER BY ${order} LIMIT ?`)
+        .pluck();
       this.walkStatements.set(sort, statement);
     }
     const out: number[] = [];
@@ -474,10 +504,10 @@ export class SqliteSearch {
     return statement.all(JSON.stringify(matches.toArray()), limit, skip) as number[];
   }
 
-  private documents(pids: readonly number[]): string[] {
-    const out: string[] = [];
+  private documents(pids: readonly number[]): Buffer[] {
+    const out: Buffer[] = [];
     for (const pid of pids) {
-      const doc = this.stmts.document.get(pid) as string | undefined;
+      const doc = this.stmts.document.get(pid) as Buffer | undefined;
       if (doc !== undefined) out.push(doc);
     }
     return out;
@@ -490,7 +520,10 @@ export class SqliteSearch {
     const capacity = (this.stmts.maxPid.get() as number | null) ?? 0;
     const country = this.postings(this.term("countries", query.country), capacity);
     const tags: Array<{ tag: string; products: number }> = [];
-    for (const { term_id, tag } of this.stmts.facetTerms.all(query.tagtype) as Array<{ term_id: number; tag: string }>) {
+    for (const { term_id, tag } of this.stmts.facetTerms.all(query.tagtype) as Array<{
+      term_id: number;
+      tag: string;
+    }>) {
       const products = this.postings({ id: term_id, products: 1 }, capacity).and(country).count();
       if (products > 0) tags.push({ tag, products });
     }

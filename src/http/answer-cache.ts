@@ -1,0 +1,32 @@
+/**
+ * Rendered `product` objects of read answers, keyed by revision id + `fields` + `lc`. A revision never
+ * changes once written, and each read looks up the product's current revision id in the database
+ * first, so a cached answer is never stale, whichever process wrote the product.
+ */
+import { LRUCache } from "lru-cache";
+
+export class RenderedProductCache {
+  private readonly cache: LRUCache<string, Buffer> | undefined;
+
+  constructor(megabytes: number) {
+    this.cache =
+      megabytes > 0
+        ? new LRUCache<string, Buffer>({
+            maxSize: megabytes * 1024 * 1024,
+            sizeCalculation: (b, k) => b.length + k.length,
+          })
+        : undefined;
+  }
+
+  static key(revisionId: number, fields: string | undefined, lc: string | undefined): string {
+    return `${revisionId}\u0000${fields ?? ""}\u0000${lc ?? "\u0001"}`;
+  }
+
+  get(key: string): Buffer | undefined {
+    return this.cache?.get(key);
+  }
+
+  set(key: string, rendered: Buffer): void {
+    this.cache?.set(key, rendered);
+  }
+}

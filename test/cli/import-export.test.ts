@@ -1,0 +1,236 @@
+/**
+ * `foodbase import | export | generate` as an operator runs them: the built CLI (`npm run build`
+ * first) in child processes, real files, stdin, signals.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const MAIN = join(import.meta.dirname, "../../dist/cli/main.js");
+const FIXTURES = join(import.meta.dirname, "../fixtures");
+const SAMPLE = join(FIXTURES, "off-sample.jsonl");
+const DIRTY = join(FIXTURES, "off-sample-dirty.jsonl");
+
+let dir: string;
+let databases = 0;
+
+function freshDatabase(): string {
+  return join(dir, `db-${++databases}.db`);
+}
+
+function cli(args: string[], options: { db?: string; input?: string | Buffer } = {}) {
+  const r = spawnSync(process.execPath, [MAIN, ...args], {
+    input: options.input,
+    env: { ...process.env, DATABASE_URL: options.db ?? join(dir, "unused.db"), LOG_LEVEL: "silent" },
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  return { code: r.status, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+}
+
+/** `imported, updated, unchanged, rejected` of the summary line. */
+function summaryOf(stdout: string): number[] {
+  const m = /: (\d+) imported, (\d+) updated, (\d+) unchanged, (\d+) rejected/.exec(stdout);
+  if (m === null) throw new Error(`no summary in: ${stdout}`);
+  return m.slice(1).map(Number);
+}
+
+function countRows(db: string, table: "products" | "revisions"): number {
+  if (!existsSync(db)) return 0;
+  const sqlite = new Database(db, { readonly: true });
+  try {
+    return (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } catch {
+    return 0; // not created yet
+  } finally {
+    sqlite.close();
+  }
+}
+
+async function waitUntil(check: () => boolean, what: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!check()) {
+    if (child.exitCode !== null) throw new Error(`the import ended before ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function exit(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "foodbase-cli-import-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("foodbase import", () => {
+  it("imports a .jsonl file, a .jsonl.gz file, and stdin (plain or gzip), and says what it did", () => {
+    const plain = cli(["import", SAMPLE], { db: freshDatabase() });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/^off-sample\.jsonl: 10 imported, 0 updated, 0 unchanged, 0 rejected/);
+
+    const gz = join(dir, "sample.jsonl.gz");
+    writeFileSync(gz, gzipSync(readFileSync(SAMPLE)));
+    expect(summaryOf(cli(["import", gz], { db: freshDatabase() }).stdout)).toEqual([10, 0, 0, 0]);
+
+    const stdin = cli(["import", "-"], { db: freshDatabase(), input: readFileSync(SAMPLE) });
+    expect(stdin.code).toBe(0);
+    expect(stdin.stdout).toMatch(/^stdin: 10 imported/);
+    const gzStdin = cli(["import", "-"], { db: freshDatabase(), input: gzipSync(readFileSync(SAMPLE)) });
+    expect(summaryOf(gzStdin.stdout)).toEqual([10, 0, 0, 0]);
+  });
+
+  it("reports rejected lines on stderr and in --rejects, imports the rest, and exits with 3", () => {
+    const rejectsFile = join(dir, "rejects.jsonl");
+    const run = cli(["import", DIRTY, "--rejects", rejectsFile], { db: freshDatabase() });
+    expect(run.code).toBe(3);
+    expect(summaryOf(run.stdout)).toEqual([3, 0, 0, 8]);
+    expect(run.stderr).toContain("off-sample-dirty.jsonl:2: not JSON (");
+    expect(run.stderr).toContain('off-sample-dirty.jsonl:6: invalid code "abc"');
+    expect(run.stderr).toContain("off-sample-dirty.jsonl:10: duplicate code 3000000000014 (first on line 1)");
+    const rejects = readFileSync(rejectsFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(rejects.map((r) => r.line)).toEqual([2, 3, 4, 6, 7, 9, 10, 11]);
+    expect(rejects[2]).toEqual({ line: 4, reason: "no code", text: '{"product_name": "No code here"}' });
+  });
+
+  it("stops at a truncated .gz with a clear message and exit status 1, keeping what it imported", () => {
+    const lines = Array.from({ length: 4000 }, (_, i) =>
+      JSON.stringify({ code: String(20_000_000_000 + i * 10), product_name: `Product ${i} ${"x".repeat(i % 89)}` }),
+    );
+    const compressed = gzipSync(`${lines.join("\n")}\n`);
+    const cut = join(dir, "cut.jsonl.gz");
+    writeFileSync(cut, compressed.subarray(0, Math.floor(compressed.length / 2)));
+    const db = freshDatabase();
+    const run = cli(["import", cut], { db });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^foodbase: \S*cut\.jsonl\.gz is truncated/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    const [imported] = summaryOf(run.stdout);
+    expect(imported).toBeGreaterThan(0);
+    expect(countRows(db, "products")).toBe(imported);
+  });
+
+  it("says what is wrong with bad arguments, without a stack trace", () => {
+    const missing = cli(["import", join(dir, "nope.jsonl")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe(`foodbase: cannot import: ${join(dir, "nope.jsonl")}: no such file\n`);
+    const badBatch = cli(["import", SAMPLE, "--batch-size", "lots"]);
+    expect(badBatch.code).not.toBe(0);
+    expect(badBatch.stderr).toContain('--batch-size must be a whole number, got "lots"');
+  });
+});
+
+describe("an interrupted import, run again", () => {
+  let file: string;
+  let reference: string;
+  let referenceExport: string;
+  const COUNT = 6000;
+
+  beforeAll(() => {
+    file = join(dir, "generated.jsonl");
+    expect(cli(["generate", "--count", String(COUNT), "--seed", "5", "--out", file, "--no-progress"]).code).toBe(0);
+    reference = freshDatabase();
+    expect(summaryOf(cli(["import", file], { db: reference }).stdout)).toEqual([COUNT, 0, 0, 0]);
+    referenceExport = cli(["export"], { db: reference }).stdout;
+  }, 240_000);
+
+  async function interruptedThenRerun(signal: "SIGKILL" | "SIGINT"): Promise<string> {
+    const db = freshDatabase();
+    const child = spawn(process.execPath, [MAIN, "import", file, "--batch-size", "250", "--no-progress"], {
+      env: { ...process.env, DATABASE_URL: db },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr?.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    await waitUntil(() => countRows(db, "products") >= 500, "500 products were stored", child);
+    child.kill(signal);
+    const code = await exit(child);
+    if (signal === "SIGINT") {
+      expect(code).toBe(130);
+      expect(stderr).toContain("interrupted: the products counted above are stored");
+    }
+    const stored = countRows(db, "products");
+    expect(stored).toBeGreaterThanOrEqual(500);
+    expect(stored).toBeLessThan(COUNT);
+
+    const rerun = cli(["import", file], { db });
+    expect(rerun.code).toBe(0);
+    const [imported, updated, unchanged, rejected] = summaryOf(rerun.stdout);
+    expect([updated, rejected]).toEqual([0, 0]);
+    expect(unchanged).toBe(stored);
+    expect(imported + unchanged).toBe(COUNT);
+    return db;
+  }
+
+  it("after kill -9 ends with the same products and revisions as one uninterrupted run", async () => {
+    const db = await interruptedThenRerun("SIGKILL");
+    expect(countRows(db, "products")).toBe(COUNT);
+    expect(countRows(db, "revisions")).toBe(countRows(reference, "revisions"));
+    expect(cli(["export"], { db }).stdout).toBe(referenceExport);
+  }, 240_000);
+
+  it("after Ctrl-C (SIGINT) exits with 130 and ends the same way", async () => {
+    const db = await interruptedThenRerun("SIGINT");
+    expect(countRows(db, "revisions")).toBe(COUNT);
+    expect(cli(["export"], { db }).stdout).toBe(referenceExport);
+  }, 240_000);
+
+  it("the generated file exported again is the file itself, in code order", () => {
+    const generated = readFileSync(file, "utf8").split("\n").filter(Boolean);
+    const byCode = generated.sort((a, b) => (JSON.parse(a).code < JSON.parse(b).code ? -1 : 1));
+    expect(referenceExport).toBe(`${byCode.join("\n")}\n`);
+  });
+});
+
+describe("foodbase export and generate", () => {
+  it("exports CSV with a header and one row per product, and filters by code, category and time", () => {
+    const db = freshDatabase();
+    cli(["import", SAMPLE, "--recompute"], { db });
+    const csv = cli(["export", "--format", "csv"], { db });
+    expect(csv.code).toBe(0);
+    const rows = csv.stdout.split("\n").filter(Boolean);
+    expect(rows[0]).toMatch(/^code\tproduct_name\tbrands\tcategories_tags\tcountries_tags\tnutrition_grades\t/);
+    expect(rows).toHaveLength(11);
+
+    const codes = (args: string[]) =>
+      cli(["export", ...args], { db })
+        .stdout.split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).code);
+    expect(codes(["--code", "041570054161, 40084107"])).toEqual(["0041570054161", "40084107"]);
+    // Category names are read like search filters (API.md §5.2): "Biscuits" is en:biscuits.
+    expect(codes(["--category", "Biscuits"])).toEqual(["0200000000034"]);
+    expect(codes(["--category", "en:beverages", "--modified-since", "2024-01-01"])).toEqual(["3274080005003"]);
+    expect(codes(["--modified-since", "1720000000"])).toEqual(["5412345678908", "7612345678900"]);
+
+    const bad = cli(["export", "--code", "abc"], { db });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe('foodbase: --code: invalid barcode "abc"\n');
+    expect(cli(["export", "--modified-since", "yesterday"], { db }).stderr).toContain("not a time");
+  });
+
+  it("generates the same products for the same seed, to stdout or to a .gz file", () => {
+    const a = cli(["generate", "--count", "30", "--seed", "9"]);
+    const b = cli(["generate", "--count", "30", "--seed", "9", "--workers", "0"]);
+    expect(a.code).toBe(0);
+    expect(a.stdout.split("\n").filter(Boolean)).toHaveLength(30);
+    expect(b.stdout).toBe(a.stdout);
+    expect(cli(["generate", "--count", "30", "--seed", "10"]).stdout).not.toBe(a.stdout);
+    const gz = join(dir, "generated.jsonl.gz");
+    expect(cli(["generate", "--count", "30", "--seed", "9", "--out", gz, "--no-progress"]).code).toBe(0);
+    expect(gunzipSync(readFileSync(gz)).toString()).toBe(a.stdout);
+  });
+});
