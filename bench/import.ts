@@ -5,6 +5,8 @@
  * read_json of the same file into a table, and the generator's own speed.
  *   npm run bench:import                  (COUNT=1000000 products by default)
  *   COUNT=100000 npm run bench:import     (a quick run)
+ * The generated file has its keys sorted, as `foodbase export` writes; NATURAL=1 also imports the same
+ * products with keys in fill-in order, as OFF's own dump has them (every object then needs sorting).
  * BENCH_DIR keeps the files (default: a temporary folder, removed at the end).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -95,6 +97,29 @@ async function main(): Promise<void> {
     const ceilingAfter = await ceiling(file);
     const ceilingRate = Math.max(ceilingBefore.perSecond, ceilingAfter.perSecond);
 
+    let natural: { run: Measured; ceiling: number } | undefined;
+    if (process.env.NATURAL === "1") {
+      const naturalFile = join(dir, `generated-${COUNT}-seed${SEED}-natural.jsonl`);
+      const made = await runMeasured(process.execPath, [
+        MAIN,
+        "generate",
+        "--count",
+        String(COUNT),
+        "--seed",
+        String(SEED),
+        "--key-order",
+        "natural",
+        "--out",
+        naturalFile,
+        "--no-progress",
+      ]);
+      check("generate --key-order natural", made);
+      const naturalDatabase = join(dir, "import-natural.db");
+      rmSync(naturalDatabase, { force: true });
+      const run = await importInto(naturalFile, naturalDatabase, []);
+      natural = { run, ceiling: (await ceiling(naturalFile)).perSecond };
+    }
+
     const duckFile = join(dir, "peer.duckdb");
     rmSync(duckFile, { force: true });
     const duck = await runMeasured(process.execPath, ["--import", "tsx", "bench/lib/duckdb-load.ts", file, duckFile]);
@@ -121,6 +146,14 @@ async function main(): Promise<void> {
     console.log(
       `  ${recompute.seconds.toFixed(1)} s, ${integer.format(rate(COUNT, recompute.seconds))} products/s, peak RSS ${mib(recompute.peakRss)}`,
     );
+    if (natural !== undefined) {
+      const naturalRate = rate(COUNT, natural.run.seconds);
+      console.log(`\nfoodbase import of the same products with keys in fill-in order (like OFF's dump):`);
+      console.log(
+        `  ${natural.run.seconds.toFixed(1)} s, ${integer.format(naturalRate)} products/s, ratio to its own ceiling ` +
+          `(${integer.format(natural.ceiling)}/s) ${(naturalRate / natural.ceiling).toFixed(2)}, peak RSS ${mib(natural.run.peakRss)}`,
+      );
+    }
     console.log(`\nDuckDB read_json into a table (${duckResult.columns} columns inferred):`);
     console.log(
       `  ${duck.seconds.toFixed(1)} s whole run (${duckResult.seconds.toFixed(1)} s in CREATE TABLE), ` +

@@ -78,9 +78,27 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     "Paging: `page`, `page_size` (24, at most 1000); `sort_by` (popularity, nutriscore_score, nova_score, " +
     "ecoscore_score, created_t, last_modified_t, scans_n, unique_scans_n, product_name, completeness, nothing); `fields`.";
 
+  // The querystring schema documents the parameters (OpenAPI); parseSearchParams validates them with
+  // the API's own messages, so no validator is compiled.
+  app.setValidatorCompiler(() => () => true);
+  const text = { type: "string" } as const;
+  const querystring = {
+    type: "object",
+    properties: {
+      search_terms: { type: "string", description: "Full text; the last word may be a prefix" },
+      categories_tags: { type: "string", description: "Any `<tagtype>_tags[_<lc>]`: `a,b` and, `a|b` or, `-a` not" },
+      code: { type: "string", description: "Barcodes separated by `,` `|` `+` or spaces" },
+      page: text,
+      page_size: text,
+      sort_by: text,
+      fields: text,
+      lc: text,
+      cc: text,
+    },
+  } as const;
   app.get(
     "/api/v2/search",
-    { schema: { tags: ["search"], summary: "Search products", description } },
+    { schema: { tags: ["search"], summary: "Search products", description, querystring } },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const params = queryParams(request);
       return sendSearch(app, reply, params, parseOrThrow(params, app, false));

@@ -23,8 +23,11 @@ export interface PreparedBlock {
 
 const NEWLINE = 0x0a;
 
-/** Lines longer than this are skipped (and reported) instead of being held in memory. */
-export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+/**
+ * Lines longer than this are skipped (and reported) instead of being held in memory. Real OFF
+ * products are at most a few hundred KiB; a worker thread has room for a line many times this size.
+ */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 function countLines(bytes: Uint8Array): number {
   let count = 0;

@@ -12,6 +12,9 @@ interface TaskMessage<In> {
 
 type ResultMessage<Out> = { id: number; output: Out } | { id: number; error: string };
 
+/** Old-generation heap of a worker: its live data is a block or a chunk plus the taxonomies (~40 MB). */
+const WORKER_HEAP_MB = 256;
+
 export type TaskRunner<In, Out> = (input: In, transfer?: readonly TransferListItem[]) => Promise<Out>;
 
 /** Worker threads of one module, given tasks in turn. */
@@ -24,7 +27,8 @@ export class WorkerPool<In, Out> {
 
   constructor(moduleUrl: URL, workerData: unknown, size: number) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(moduleUrl, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
+      // A bounded heap: V8 would otherwise let each thread's garbage grow to gigabytes before collecting.
+      const worker = new Worker(moduleUrl, { workerData, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
       worker.on("message", (message: ResultMessage<Out>) => {
         const task = this.pending.get(message.id);
         if (task === undefined) return;

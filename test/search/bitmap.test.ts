@@ -62,5 +62,9 @@ describe("pid sets", () => {
     expect(a.has(4096)).toBe(true);
     expect(a.has(4097)).toBe(false);
     expect(a.has(20_000)).toBe(false);
+    const dense = Array.from({ length: 300 }, (_, i) => 4096 + i * 3);
+    const set = PidSet.of(10_000, [4096, 4099, 4100, 5000]);
+    expect(set.countInContainer(encodeContainer(1, words(dense.map((p) => p - 4096))) as Buffer)).toBe(2);
+    expect(set.countInContainer(encodeContainer(1, words([0, 4, 904])) as Buffer)).toBe(3);
   });
 });

@@ -53,6 +53,65 @@ function numberOf(value: unknown): number | undefined {
   return undefined;
 }
 
+/** Top-level keys {@link productIndexEntry} reads (besides tags and language fields). */
+const INDEXED_KEYS: ReadonlySet<string> = new Set([
+  ...TOP_LEVEL_NUMBER_FIELDS,
+  "nutriments",
+  "popularity_key",
+  "last_modified_t",
+  "nutriscore_score",
+  "nova_group",
+  "ecoscore_score",
+  "created_t",
+  "scans_n",
+  "unique_scans_n",
+  "completeness",
+  "lang",
+  "lc",
+  "languages_codes",
+  "brands",
+  "categories",
+  "labels",
+  "origins",
+  ...SEARCH_TAG_TYPES.map((t) => `${t}_tags`),
+]);
+const INDEXED_LANGUAGE_FIELD = /^(?:product_name|generic_name)(?:_[a-z]{2})?$/;
+
+/**
+ * The members of a stored document that {@link productIndexEntry} reads, parsed one by one from the
+ * stored layout (one top-level member per line, domain/product-document.ts) so that the rest (the
+ * Nutri-Score details, ingredients, …) is never parsed; other JSON text is parsed whole.
+ */
+export function indexedMembers(doc: string): Product {
+  if (!doc.startsWith("{\n")) return JSON.parse(doc) as Product;
+  try {
+    return membersByLine(doc);
+  } catch {
+    return JSON.parse(doc) as Product;
+  }
+}
+
+function membersByLine(doc: string): Product {
+  const product: Product = {};
+  let start = 2;
+  while (start < doc.length) {
+    let end = doc.indexOf("\n", start);
+    if (end < 0) end = doc.length;
+    // A member line is `"key":value` followed by a comma unless it is the last one.
+    if (doc.charCodeAt(start) === 34) {
+      const colon = doc.indexOf('":', start + 1);
+      const rawKey = doc.slice(start + 1, colon);
+      const key = rawKey.includes("\\") ? (JSON.parse(`"${rawKey}"`) as string) : rawKey;
+      if (INDEXED_KEYS.has(key) || INDEXED_LANGUAGE_FIELD.test(key)) {
+        const valueEnd = doc.charCodeAt(end - 1) === 44 ? end - 1 : end;
+        product[key] = JSON.parse(doc.slice(colon + 2, valueEnd));
+      }
+    }
+    start = end + 1;
+  }
+  return product;
+}
+
 export function productIndexEntry(product: Product, taxonomies: Taxonomies): ProductIndexEntry {
   const tags = new Map<string, string[]>();
   for (const [tagtype, key] of TAG_KEYS) {
@@ -83,7 +142,9 @@ export function productIndexEntry(product: Product, taxonomies: Taxonomies): Pro
 
   const popularity = numberOf(product.popularity_key);
   const modified = numberOf(product.last_modified_t);
-  const name = languageFieldValue(new ObjectProductView(product), "product_name", undefined)?.toLowerCase();
+  // As a read without `lc` serves `product_name` (API.md §3.3), the stored mirror when no language has one.
+  const served = languageFieldValue(new ObjectProductView(product), "product_name", undefined) ?? product.product_name;
+  const name = typeof served === "string" ? served.toLowerCase() : undefined;
   const sort: ProductSortKeys = {
     popularity,
     recency: popularity === undefined || popularity === 0 ? modified : undefined,

@@ -78,6 +78,21 @@ export function productLanguages(product: Product): string[] {
 const NAME_FIELD = /^product_name(?:_([a-z]{2}))?$/;
 const GENERIC_FIELD = /^generic_name(?:_([a-z]{2}))?$/;
 
+/** Words of tag texts (brands, categories, …), which recur across products. */
+const textWordsCache = new Map<string, string>();
+const MAX_CACHED_TEXTS = 100_000;
+
+function cachedTextWords(text: string, lc: string, dropPrefix: boolean): string {
+  const key = `${lc}${dropPrefix ? "+" : "-"}${text}`;
+  let words = textWordsCache.get(key);
+  if (words === undefined) {
+    words = textWords(text, lc, dropPrefix);
+    if (textWordsCache.size >= MAX_CACHED_TEXTS) textWordsCache.clear();
+    textWordsCache.set(key, words);
+  }
+  return words;
+}
+
 /** Words of taxonomy names, by taxonomy, language and tag: the same few thousand names recur in every product. */
 const nameWordsCache = new WeakMap<Taxonomy, Map<string, string>>();
 const MAX_CACHED_NAMES = 200_000;
@@ -123,16 +138,20 @@ export function productSearchText(product: Product, taxonomies: Taxonomies): Pro
   const languages = productLanguages(product);
   const name: string[] = [];
   const generic: string[] = [];
+  // `product_name` mirrors `product_name_<lc>`: each distinct text is read once.
+  const seen = new Set<string>();
   for (const [key, value] of Object.entries(product)) {
-    if (typeof value !== "string" || value === "") continue;
+    if (typeof value !== "string" || value === "" || seen.has(value)) continue;
     const nameMatch = NAME_FIELD.exec(key);
+    const genericMatch = nameMatch === null ? GENERIC_FIELD.exec(key) : null;
+    if (nameMatch === null && genericMatch === null) continue;
+    seen.add(value);
     if (nameMatch) name.push(textWords(value, nameMatch[1] ?? lc));
-    const genericMatch = GENERIC_FIELD.exec(key);
-    if (genericMatch) generic.push(textWords(value, genericMatch[1] ?? lc));
+    else if (genericMatch) generic.push(textWords(value, genericMatch[1] ?? lc));
   }
   const text = (field: string, dropPrefix: boolean): string => {
     const value = product[field];
-    return typeof value === "string" ? textWords(value, lc, dropPrefix) : "";
+    return typeof value === "string" ? cachedTextWords(value, lc, dropPrefix) : "";
   };
   const join = (parts: string[]) => parts.filter((p) => p !== "").join(" ");
   return {

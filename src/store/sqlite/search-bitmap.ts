@@ -136,6 +136,29 @@ export class PidSet {
     }
   }
 
+  /** How many members of a stored container are in this set (without building a set for it). */
+  countInContainer(blob: Uint8Array): number {
+    const chunk = containerChunk(blob);
+    const base = chunk * CHUNK_WORDS;
+    if (base >= this.words.length) return 0;
+    const words = this.words;
+    let count = 0;
+    if (isBitmap(blob)) {
+      const source = bitmapWords(blob);
+      for (let i = 0; i < CHUNK_WORDS; i++) {
+        const w = (words[base + i] as number) & (source[i] as number);
+        if (w !== 0) count += popcount32(w);
+      }
+      return count;
+    }
+    const first = chunk << CHUNK_BITS;
+    for (let i = 4; i + 1 < blob.length; i += 2) {
+      const pid = first | (blob[i] as number) | ((blob[i + 1] as number) << 8);
+      if (((words[pid >>> 5] as number) & (1 << (pid & 31))) !== 0) count++;
+    }
+    return count;
+  }
+
   and(other: PidSet): this {
     const a = this.words;
     const b = other.words;

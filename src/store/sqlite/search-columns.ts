@@ -26,8 +26,26 @@ export const SORT_COLUMNS = {
   completeness: { desc: false },
 } as const;
 
-export type SortColumn = keyof typeof SORT_COLUMNS;
-const COLUMN_NAMES = Object.keys(SORT_COLUMNS) as SortColumn[];
+/** Columns made from `name_key`: its first 6 and next 6 UTF-8 bytes as numbers (see {@link nameKeys}). */
+const NAME_COLUMNS = ["name1", "name2"] as const;
+
+export type SortColumn = keyof typeof SORT_COLUMNS | (typeof NAME_COLUMNS)[number];
+const COLUMN_NAMES = Object.keys(SORT_COLUMNS) as Array<keyof typeof SORT_COLUMNS>;
+
+/**
+ * Two numbers ordered like the name's UTF-8 bytes (which is the order of its code points, SQLite's
+ * BINARY order): bytes 0–5 and 6–11 in base 256, missing bytes as 0. Equal numbers mean the names
+ * share their first 12 bytes and must be compared whole. A missing name (a BLOB) sorts last.
+ */
+export function nameKeys(name: string | Uint8Array): [number, number] {
+  if (typeof name !== "string") return [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const bytes = Buffer.from(name.slice(0, 12), "utf8");
+  let first = 0;
+  let second = 0;
+  for (let i = 0; i < 6; i++) first = first * 256 + (bytes[i] ?? 0);
+  for (let i = 6; i < 12; i++) second = second * 256 + (bytes[i] ?? 0);
+  return [first, second];
+}
 
 /**
  * A number whose order is the order of a normalised code (digits only) as text, for its first 15
@@ -64,7 +82,9 @@ export class SortKeyColumns {
       dataVersion: db.prepare("PRAGMA data_version").pluck(),
       chunks: db.prepare("SELECT chunk, version FROM search_chunks").raw(),
       rows: db
-        .prepare(`SELECT pid, code, ${COLUMN_NAMES.join(", ")} FROM search_products WHERE pid >= ? AND pid < ?`)
+        .prepare(
+          `SELECT pid, code, name_key, ${COLUMN_NAMES.join(", ")} FROM search_products WHERE pid >= ? AND pid < ?`,
+        )
         .raw(),
     };
   }
@@ -91,7 +111,7 @@ export class SortKeyColumns {
   private grow(maxPid: number): void {
     // Room for growth, so that a few new products do not copy every array.
     const capacity = Math.ceil((maxPid + 1 + CHUNK_SIZE) / CHUNK_SIZE) * CHUNK_SIZE - 1;
-    for (const name of COLUMN_NAMES) {
+    for (const name of [...COLUMN_NAMES, ...NAME_COLUMNS]) {
       const next = new Float64Array(capacity + 1).fill(Number.NaN);
       const current = this.columns.get(name);
       if (current !== undefined) next.set(current);
@@ -108,14 +128,16 @@ export class SortKeyColumns {
     const arrays = COLUMN_NAMES.map(
       (name) => [this.columns.get(name) as Float64Array, SORT_COLUMNS[name].desc] as const,
     );
-    for (const row of this.stmts.rows.all(first, first + CHUNK_SIZE) as Array<
-      [number, string, ...Array<number | null>]
-    >) {
+    const name1 = this.columns.get("name1") as Float64Array;
+    const name2 = this.columns.get("name2") as Float64Array;
+    type Row = [number, string, string | Uint8Array, ...Array<number | null>];
+    for (const row of this.stmts.rows.all(first, first + CHUNK_SIZE) as Row[]) {
       const pid = row[0];
       this.codeKeys[pid] = codeOrderKey(row[1]);
+      [name1[pid], name2[pid]] = nameKeys(row[2]);
       for (let i = 0; i < arrays.length; i++) {
         const [array, desc] = arrays[i] as readonly [Float64Array, boolean];
-        const value = row[i + 2] as number | null;
+        const value = row[i + 3] as number | null;
         array[pid] = value === null ? (desc ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY) : value;
       }
     }

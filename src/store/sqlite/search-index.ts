@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { Product } from "../../domain/product.js";
-import { type ProductIndexEntry, productIndexEntry } from "../../domain/search/index-entry.js";
+import { indexedMembers, type ProductIndexEntry, productIndexEntry } from "../../domain/search/index-entry.js";
 import { SEARCH_TEXT_COLUMNS } from "../../domain/search/text.js";
 import { loadTaxonomies } from "../../domain/taxonomy/index.js";
 import type { Taxonomies } from "../../domain/taxonomy/types.js";
@@ -117,8 +117,12 @@ interface IndexedRow {
 type PostingChanges = Map<number, number[]>;
 
 function sortedUnique(ids: number[]): Int32Array {
-  const sorted = Int32Array.from(new Set(ids)).sort();
-  return sorted;
+  const sorted = Int32Array.from(ids).sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i] as number;
+  }
+  return sorted.subarray(0, n);
 }
 
 function idsOfBlob(blob: Buffer): Int32Array {
@@ -210,7 +214,7 @@ export class SqliteSearchIndex {
         seen.clear();
       }
       seen.add(code);
-      this.indexOne(code, JSON.parse(doc) as Product, changes, chunks);
+      this.indexOne(code, indexedMembers(doc), changes, chunks);
     }
     this.writePostings(changes);
     this.bumpChunks(chunks);

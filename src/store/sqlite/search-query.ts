@@ -25,18 +25,18 @@ import { PidSet } from "./search-bitmap.js";
 import { LocalWrites, type SortColumn, SortKeyColumns } from "./search-columns.js";
 import { coarseBinTag, fineBinTag, numberField, SqliteSearchIndex } from "./search-index.js";
 
-/** ORDER BY of each sort order, matching an index of search_products (search-schema.ts). */
-const ORDER_BY: Readonly<Record<Exclude<SortOrder, "relevance" | "nothing">, { index: string; order: string }>> = {
+/** ORDER BY of each sort order; walked ones (`index`) match an index of search_products (search-schema.ts). */
+const ORDER_BY: Readonly<Record<Exclude<SortOrder, "relevance" | "nothing">, { index?: string; order: string }>> = {
   popularity: { index: "search_by_popularity", order: "popularity DESC, recency DESC, code" },
-  nutriscore_score: { index: "search_by_nutriscore", order: "nutriscore, code" },
-  nova_score: { index: "search_by_nova", order: "nova, code" },
-  ecoscore_score: { index: "search_by_ecoscore", order: "ecoscore DESC, code" },
-  created_t: { index: "search_by_created", order: "created DESC, code" },
-  last_modified_t: { index: "search_by_modified", order: "modified DESC, code" },
-  scans_n: { index: "search_by_scans", order: "scans DESC, code" },
-  unique_scans_n: { index: "search_by_unique_scans", order: "unique_scans DESC, code" },
+  nutriscore_score: { order: "nutriscore, code" },
+  nova_score: { order: "nova, code" },
+  ecoscore_score: { order: "ecoscore DESC NULLS LAST, code" },
+  created_t: { order: "created DESC NULLS LAST, code" },
+  last_modified_t: { order: "modified DESC NULLS LAST, code" },
+  scans_n: { order: "scans DESC NULLS LAST, code" },
+  unique_scans_n: { order: "unique_scans DESC NULLS LAST, code" },
   product_name: { index: "search_by_name", order: "name_key, code" },
-  completeness: { index: "search_by_completeness", order: "completeness, code" },
+  completeness: { order: "completeness, code" },
 };
 
 type KeyedSort = keyof typeof ORDER_BY;
@@ -46,7 +46,7 @@ interface SortKey {
   desc: boolean;
 }
 
-/** The in-memory keys of each numeric sort order (search-columns.ts); names are left to SQLite. */
+/** The in-memory keys of each sort order (search-columns.ts). */
 const SORT_KEYS: Readonly<Partial<Record<KeyedSort, readonly SortKey[]>>> = {
   popularity: [
     { column: "popularity", desc: true },
@@ -60,6 +60,11 @@ const SORT_KEYS: Readonly<Partial<Record<KeyedSort, readonly SortKey[]>>> = {
   scans_n: [{ column: "scans", desc: true }],
   unique_scans_n: [{ column: "unique_scans", desc: true }],
   completeness: [{ column: "completeness", desc: false }],
+  // Names: their first 12 bytes in memory; names sharing those are compared whole (see best()).
+  product_name: [
+    { column: "name1", desc: false },
+    { column: "name2", desc: false },
+  ],
 };
 
 /** Match sets this small are sorted by SQLite from their ids. */
@@ -127,6 +132,8 @@ export class SqliteSearch {
   private readonly exactStatements = new Map<string, Database.Statement>();
   private readonly walkStatements = new Map<string, Database.Statement>();
   private readonly collectStatements = new Map<string, Database.Statement>();
+  private readonly searchTransaction: (query: SearchQuery) => SearchPage;
+  private readonly facetTransaction: (query: FacetQuery) => FacetCounts;
 
   /** Index maintenance, called by the store for every stored document. */
   readonly index: SqliteSearchIndex;
@@ -138,6 +145,8 @@ export class SqliteSearch {
     this.columns = new SortKeyColumns(db, localWrites);
     // A database made before the search index existed: index its products once.
     this.index.indexMissingProducts();
+    this.searchTransaction = db.transaction((query: SearchQuery) => this.run(query));
+    this.facetTransaction = db.transaction((query: FacetQuery) => this.runFacet(query));
     this.stmts = {
       term: db.prepare("SELECT term_id AS id, products FROM search_terms WHERE field = ? AND tag = ?"),
       postings: db.prepare("SELECT bits FROM search_postings WHERE term_id = ?").pluck(),
@@ -148,6 +157,7 @@ export class SqliteSearch {
       textCount: db.prepare("SELECT count(*) FROM search_text WHERE search_text MATCH ?").pluck(),
       everyPid: db.prepare("SELECT pid FROM search_products ORDER BY pid LIMIT ? OFFSET ?").pluck(),
       codeOf: db.prepare("SELECT code FROM search_products WHERE pid = ?").pluck(),
+      nameOf: db.prepare("SELECT name_key FROM search_products WHERE pid = ?").pluck(),
       document: db
         .prepare(
           `SELECT CAST(r.doc AS BLOB) FROM search_products s JOIN products p ON p.code = s.code
@@ -163,12 +173,13 @@ export class SqliteSearch {
     };
   }
 
+  /** A search in one read transaction: the count, the page and the documents come from one snapshot. */
   search(query: SearchQuery): SearchPage {
-    return this.db.transaction(() => this.run(query))();
+    return this.searchTransaction(query);
   }
 
   facet(query: FacetQuery): FacetCounts {
-    return this.db.transaction(() => this.runFacet(query))();
+    return this.facetTransaction(query);
   }
 
   private term(field: string, tag: string): Term | undefined {
@@ -376,16 +387,19 @@ export class SqliteSearch {
       if (matches !== undefined) return matches.slice(skip, limit);
       return this.stmts.everyPid.all(limit, skip) as number[];
     }
-    if (matches === undefined) return this.walk(sort, skip + limit, () => true).slice(skip);
+    const keyed = SORT_KEYS[sort];
+    const walkable = ORDER_BY[sort].index !== undefined;
+    if (matches === undefined) {
+      if (walkable) return this.walk(sort, skip + limit, () => true).slice(skip);
+      return this.best(keyed as readonly SortKey[], this.everyProduct(), skip, limit);
+    }
     if (count <= SMALL_MATCH_SET) return this.collect(sort, matches, skip, limit);
     // Walking the sort index reads about wanted × total / count rows when the filter and the sort key
-    // are unrelated; comparing in-memory keys costs a pass over the matches, ~20 times cheaper per
-    // product. A walk that finds too little (the filter and the key are related: biscuits by
-    // Nutri-Score) gives up after one try.
+    // are unrelated; comparing in-memory keys costs a pass over the matches, ~40 times cheaper per
+    // product. A walk that finds too little (the filter and the key are related) gives up after one try.
     const wanted = Math.min(skip + limit, count);
     const expected = Math.ceil((wanted * total) / count);
-    const keyed = SORT_KEYS[sort];
-    if (keyed === undefined || expected * WALK_ROW_COST < count * KEY_COMPARE_COST) {
+    if (walkable && (keyed === undefined || expected * WALK_ROW_COST < count * KEY_COMPARE_COST)) {
       const rows = Math.min(total, expected * 4 + 100);
       if (rows <= MAX_WALK_ROWS) {
         const found = this.walkRows(sort, rows, (pid) => matches.has(pid), wanted);
@@ -396,6 +410,10 @@ export class SqliteSearch {
     return this.best(keyed, matches, skip, limit);
   }
 
+  private everyProduct(): PidSet {
+    return this.postings(this.term("", ""), (this.stmts.maxPid.get() as number | null) ?? 0);
+  }
+
   /**
    * The page among the best `skip + limit` matches by in-memory sort keys: one pass over the matches
    * keeping a bounded heap, then ties on every key broken by code.
@@ -404,6 +422,7 @@ export class SqliteSearch {
     this.columns.refresh(matches.capacity);
     const arrays = keys.map(({ column, desc }) => ({ values: this.columns.column(column), sign: desc ? -1 : 1 }));
     const codeKeys = this.columns.codeKey();
+    const byName = keys.some((k) => k.column === "name1");
     const codes = new Map<number, string>();
     const code = (pid: number): string => {
       let c = codes.get(pid);
@@ -413,11 +432,27 @@ export class SqliteSearch {
       }
       return c;
     };
+    const names = new Map<number, string>();
+    const name = (pid: number): string => {
+      let n = names.get(pid);
+      if (n === undefined) {
+        const stored = this.stmts.nameOf.get(pid) as string | Uint8Array | undefined;
+        n = typeof stored === "string" ? stored : "";
+        names.set(pid, n);
+      }
+      return n;
+    };
     // < 0 when a comes first.
     const compare = (a: number, b: number): number => {
       for (const { values, sign } of arrays) {
         const d = sign * ((values[a] as number) - (values[b] as number));
         if (d !== 0 && !Number.isNaN(d)) return d;
+      }
+      if (byName && (arrays[0]?.values[a] as number) !== Number.POSITIVE_INFINITY) {
+        // Same first 12 bytes: the whole names, in SQLite's order (UTF-8 bytes).
+        const na = name(a);
+        const nb = name(b);
+        if (na !== nb) return Buffer.compare(Buffer.from(na), Buffer.from(nb));
       }
       const d = (codeKeys[a] as number) - (codeKeys[b] as number);
       if (d !== 0) return d;
@@ -475,6 +510,7 @@ export class SqliteSearch {
     let statement = this.walkStatements.get(sort);
     if (statement === undefined) {
       const { index, order } = ORDER_BY[sort];
+      if (index === undefined) throw new Error(`no index to walk for ${sort}`);
       statement = this.db
         .prepare(`SELECT pid FROM search_products INDEXED BY ${index} ORDER BY ${order} LIMIT ?`)
         .pluck();
@@ -524,7 +560,8 @@ export class SqliteSearch {
       term_id: number;
       tag: string;
     }>) {
-      const products = this.postings({ id: term_id, products: 1 }, capacity).and(country).count();
+      let products = 0;
+      for (const blob of this.stmts.postings.all(term_id) as Buffer[]) products += country.countInContainer(blob);
       if (products > 0) tags.push({ tag, products });
     }
     tags.sort((a, b) => b.products - a.products || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));

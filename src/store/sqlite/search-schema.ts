@@ -2,8 +2,9 @@
  * Tables of the SQLite search index (issue #5), kept up to date in the transaction of every write
  * (search-index.ts) and read by search-query.ts:
  * - `search_products`: one row per product with a small integer id (`pid`) for the index tables, the
- *   sort keys of API.md §5.5 each with its index (ties by code), and what the product was indexed
- *   under (to update only what changed). Missing keys sort last: NULL in descending keys, +∞ (numbers)
+ *   sort keys of API.md §5.5 (an index for the default order and for names, ties by code; the numeric
+ *   keys are ordered in memory, search-columns.ts), and what the product was indexed under (to update
+ *   only what changed). Missing keys sort last: NULL in descending keys, +∞ (numbers)
  *   or a BLOB (text, which sorts after every string) in ascending ones.
  * - `search_chunks`: a version per chunk of 4096 pids, so that in-memory copies of the sort keys
  *   (search-columns.ts) know what to read again.
@@ -33,16 +34,9 @@ export const SEARCH_SCHEMA_SQL = `
     name_key NOT NULL,
     completeness REAL NOT NULL
   );
+  -- The default order and names are walked in index order; the other keys are compared in memory.
   CREATE INDEX search_by_popularity ON search_products (popularity DESC, recency DESC, code);
-  CREATE INDEX search_by_nutriscore ON search_products (nutriscore, code);
-  CREATE INDEX search_by_nova ON search_products (nova, code);
-  CREATE INDEX search_by_ecoscore ON search_products (ecoscore DESC, code);
-  CREATE INDEX search_by_created ON search_products (created DESC, code);
-  CREATE INDEX search_by_modified ON search_products (modified DESC, code);
-  CREATE INDEX search_by_scans ON search_products (scans DESC, code);
-  CREATE INDEX search_by_unique_scans ON search_products (unique_scans DESC, code);
   CREATE INDEX search_by_name ON search_products (name_key, code);
-  CREATE INDEX search_by_completeness ON search_products (completeness, code);
   -- Version of each chunk of 4096 pids, bumped by every write to one of its products (search-columns.ts).
   CREATE TABLE search_chunks (
     chunk INTEGER PRIMARY KEY,
