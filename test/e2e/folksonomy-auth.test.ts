@@ -50,10 +50,11 @@ const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
 
 describe("token lifetime and revocation", () => {
   it("an expired token counts as anonymous", async () => {
-    const t = await server({ config: { tokenLifetime: 1 } });
+    // Lifetimes count in whole seconds: 3 s leaves room for a slow machine between login and first use.
+    const t = await server({ config: { tokenLifetime: 3 } });
     const bearer = await token(t.url, "alice", ALICE.password);
     expect((await me(t.url, bearer)).status).toBe(200);
-    await sleep(2100);
+    await sleep(4100);
     expect(await me(t.url, bearer)).toMatchObject({ status: 401, body: { detail: "Authentication required" } });
     const read = await fetch(`${t.url}/folksonomy/product/1?owner=alice`, {
       headers: { authorization: `Bearer ${bearer}` },
