@@ -2,27 +2,34 @@
 /** `foodbase serve | users | import | export | generate`. */
 import { Command } from "commander";
 import { ConfigError } from "../config.js";
-import { registerExportCommand } from "./export.js";
-import { registerGenerateCommand } from "./generate.js";
-import { registerImportCommand } from "./import.js";
-import { registerServeCommand } from "./serve.js";
-import { registerUsersCommands } from "./users.js";
 
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+/**
+ * Each command's module is loaded only when that command runs (all of them for help), so that
+ * `foodbase serve` does not pay for loading the import, export and generate code at every start.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  serve: async () => (await import("./serve.js")).registerServeCommand,
+  users: async () => (await import("./users.js")).registerUsersCommands,
+  import: async () => (await import("./import.js")).registerImportCommand,
+  export: async () => (await import("./export.js")).registerExportCommand,
+  generate: async () => (await import("./generate.js")).registerGenerateCommand,
+};
+
+export async function buildProgram(argv: string[] = process.argv): Promise<Command> {
   const program = new Command("foodbase")
     .description("An Open Food Facts compatible product server")
     .showHelpAfterError()
     .exitOverride();
-  registerServeCommand(program);
-  registerUsersCommands(program);
-  registerImportCommand(program);
-  registerExportCommand(program);
-  registerGenerateCommand(program);
+  const requested = argv[2];
+  const names = requested !== undefined && Object.hasOwn(COMMANDS, requested) ? [requested] : Object.keys(COMMANDS);
+  for (const name of names) (await (COMMANDS[name] as () => Promise<Register>)())(program);
   return program;
 }
 
 async function main(): Promise<void> {
-  const program = buildProgram();
+  const program = await buildProgram();
   try {
     await program.parseAsync(process.argv);
   } catch (e) {
