@@ -101,6 +101,7 @@ export function registerImportCommand(program: Command): void {
     process.on("SIGTERM", onSignal);
 
     const store = await openStore(config.databaseUrl);
+    await store.prepareForBulkLoad();
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     let summary: ImportSummary | undefined;

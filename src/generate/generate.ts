@@ -85,7 +85,7 @@ export async function generateProducts(options: GenerateOptions): Promise<void> 
   const chunkSize = options.chunkSize ?? 1000;
   const pool =
     workers > 0
-      ? new WorkerPool<ProductRange, string>(new URL("./worker.js", import.meta.url), settings, workers)
+      ? new WorkerPool<ProductRange, string>(new URL("./worker.js", import.meta.url), settings, workers, 192)
       : undefined;
   const run: TaskRunner<ProductRange, string> = pool?.run ?? inlineRunner(rangeWriter(settings));
   let written = 0;

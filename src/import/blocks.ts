@@ -25,9 +25,9 @@ const NEWLINE = 0x0a;
 
 /**
  * Lines longer than this are skipped (and reported) instead of being held in memory. Real OFF
- * products are at most a few hundred KiB; a worker thread has room for a line many times this size.
+ * products are at most a few hundred KiB; parsed, a line of this size still fits a worker's heap.
  */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 function countLines(bytes: Uint8Array): number {
   let count = 0;

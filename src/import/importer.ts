@@ -118,7 +118,12 @@ export async function importProducts(options: ImportOptions): Promise<ImportSumm
 
   const pool =
     workerCount > 0
-      ? new WorkerPool<LineBlock, PreparedBlock>(new URL("./worker.js", import.meta.url), workerData, workerCount)
+      ? new WorkerPool<LineBlock, PreparedBlock>(
+          new URL("./worker.js", import.meta.url),
+          workerData,
+          workerCount,
+          workerData.recompute ? 192 : 96,
+        )
       : undefined;
   let run: TaskRunner<LineBlock, PreparedBlock>;
   if (pool === undefined) {

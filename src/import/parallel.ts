@@ -12,9 +12,6 @@ interface TaskMessage<In> {
 
 type ResultMessage<Out> = { id: number; output: Out } | { id: number; error: string };
 
-/** Old-generation heap of a worker: its live data is a block or a chunk plus the taxonomies (~40 MB). */
-const WORKER_HEAP_MB = 256;
-
 export type TaskRunner<In, Out> = (input: In, transfer?: readonly TransferListItem[]) => Promise<Out>;
 
 /** Worker threads of one module, given tasks in turn. */
@@ -25,10 +22,14 @@ export class WorkerPool<In, Out> {
   private closing = false;
   private failure: Error | undefined;
 
-  constructor(moduleUrl: URL, workerData: unknown, size: number) {
+  /**
+   * `heapMb`: old-generation limit of each thread. Its live data is small (a block of lines, the
+   * taxonomies when it enriches), but V8 lets garbage grow up to the limit before collecting it all,
+   * so the limit is what the thread ends up using.
+   */
+  constructor(moduleUrl: URL, workerData: unknown, size: number, heapMb: number) {
     for (let i = 0; i < size; i++) {
-      // A bounded heap: V8 would otherwise let each thread's garbage grow to gigabytes before collecting.
-      const worker = new Worker(moduleUrl, { workerData, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      const worker = new Worker(moduleUrl, { workerData, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
       worker.on("message", (message: ResultMessage<Out>) => {
         const task = this.pending.get(message.id);
         if (task === undefined) return;

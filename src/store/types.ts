@@ -133,6 +133,12 @@ export interface Store {
   searchProducts(query: SearchQuery): Promise<SearchPage>;
   /** Tags of one tag type having products, with their product counts, most frequent first (API.md §5.8). */
   facetCounts(query: FacetQuery): Promise<FacetCounts>;
+
+  /**
+   * Tunes this store for a long bulk load: throughput and bounded memory rather than caching for
+   * reads. For a store opened for the load (an import's own), called once before it.
+   */
+  prepareForBulkLoad(): Promise<void>;
 }
 
 export class DuplicateError extends Error {}
