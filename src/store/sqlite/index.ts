@@ -449,5 +449,9 @@ export class SqliteStore implements Store {
     // Memory-mapped reads leave every page an import touches resident in the process (gigabytes for a
     // dump); plain reads go through the bounded page cache instead.
     this.db.pragma("mmap_size = 0");
+    // Checkpoint every ~80 MB of WAL instead of every 4 MB: index pages that every batch touches are
+    // copied into the database once per checkpoint, not once per batch (half the cost per product at a
+    // million). Commits are as durable as before; the WAL is checkpointed when the store closes.
+    this.db.pragma("wal_autocheckpoint = 20000");
   }
 }

@@ -476,6 +476,15 @@ export class SqliteSearch {
         i = worst;
       }
     };
+    // Most matches lose on the first key alone once the heap is full: one float comparison with the
+    // worst kept (first key with its direction applied, so smaller is better) rejects them.
+    const primary = (arrays[0] as { values: Float64Array }).values;
+    const sign = (arrays[0] as { sign: number }).sign;
+    let worstKey = Number.POSITIVE_INFINITY;
+    // With a single key, a tie on it is decided by the code: also one comparison (codes sharing 15
+    // digits, and names sharing 12 bytes, go the slow way).
+    const byCodeOnTie = keys.length === 1;
+    let worstCode = Number.POSITIVE_INFINITY;
     const words = matches.words;
     for (let w = 0; w < words.length; w++) {
       let word = words[w] as number;
@@ -483,6 +492,10 @@ export class SqliteSearch {
         const bit = 31 - Math.clz32(word & -word);
         word &= word - 1;
         const pid = (w << 5) | bit;
+        if (heap.length === size) {
+          const key = sign * (primary[pid] as number);
+          if (key > worstKey || (byCodeOnTie && key === worstKey && (codeKeys[pid] as number) > worstCode)) continue;
+        }
         if (heap.length < size) {
           heap.push(pid);
           let i = heap.length - 1;
@@ -495,6 +508,10 @@ export class SqliteSearch {
         } else if (compare(pid, heap[0] as number) < 0) {
           heap[0] = pid;
           siftDown(0);
+        }
+        if (heap.length === size) {
+          worstKey = sign * (primary[heap[0] as number] as number);
+          worstCode = codeKeys[heap[0] as number] as number;
         }
       }
     }
