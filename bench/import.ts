@@ -8,15 +8,20 @@
  * The generated file has its keys sorted, as `foodbase export` writes; NATURAL=1 also imports the same
  * products with keys in fill-in order, as OFF's own dump has them (every object then needs sorting).
  * BENCH_DIR keeps the files (default: a temporary folder, removed at the end).
+ * PG_URL=postgres://user@host:port/db also imports the same file into PostgreSQL (issue #7: COPY), into
+ * a database made for the run on that server and dropped after it. RECOMPUTE=0 skips the --recompute run.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { type Measured, runMeasured } from "./lib/measure.js";
 
 const COUNT = Number(process.env.COUNT ?? 1_000_000);
 const SEED = 1;
 const MAIN = "dist/cli/main.js";
+const PG_URL = process.env.PG_URL;
+const RECOMPUTE = process.env.RECOMPUTE !== "0";
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const rate = (count: number, seconds: number) => Math.round(count / seconds);
@@ -56,6 +61,39 @@ async function importInto(file: string, database: string, extra: string[]): Prom
   return run;
 }
 
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `foodbase import` into a fresh PostgreSQL database; its size; the database dropped afterwards. */
+async function importIntoPostgres(file: string): Promise<{ run: Measured; size: string }> {
+  const database = `foodbase_bench_import_${process.pid}`;
+  const url = new URL(PG_URL as string);
+  url.pathname = `/${database}`;
+  await adminQuery(`CREATE DATABASE ${database}`);
+  try {
+    const run = await importInto(file, url.toString(), []);
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ size: string }>(
+        "SELECT pg_size_pretty(pg_database_size(current_database())) AS size",
+      );
+      return { run, size: rows[0]?.size ?? "?" };
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  }
+}
+
 async function main(): Promise<void> {
   const keep = process.env.BENCH_DIR !== undefined;
   const dir = process.env.BENCH_DIR ?? mkdtempSync(join(tmpdir(), "foodbase-bench-import-"));
@@ -90,9 +128,14 @@ async function main(): Promise<void> {
     const plain = await importInto(file, database, []);
     const databaseBytes = sizeOf(database, `${database}-wal`);
 
-    const recomputed = join(dir, "import-recompute.db");
-    rmSync(recomputed, { force: true });
-    const recompute = await importInto(file, recomputed, ["--recompute"]);
+    let recompute: Measured | undefined;
+    if (RECOMPUTE) {
+      const recomputed = join(dir, "import-recompute.db");
+      rmSync(recomputed, { force: true });
+      recompute = await importInto(file, recomputed, ["--recompute"]);
+    }
+
+    const postgres = PG_URL === undefined ? undefined : await importIntoPostgres(file);
 
     const ceilingAfter = await ceiling(file);
     const ceilingRate = Math.max(ceilingBefore.perSecond, ceilingAfter.perSecond);
@@ -142,10 +185,22 @@ async function main(): Promise<void> {
     console.log(
       `  database ${mib(databaseBytes)} for ${mib(fileBytes)} of JSONL (${(databaseBytes / fileBytes).toFixed(2)}x)`,
     );
-    console.log(`\nfoodbase import --recompute:`);
-    console.log(
-      `  ${recompute.seconds.toFixed(1)} s, ${integer.format(rate(COUNT, recompute.seconds))} products/s, peak RSS ${mib(recompute.peakRss)}`,
-    );
+    if (postgres !== undefined) {
+      const pgRate = rate(COUNT, postgres.run.seconds);
+      console.log(`\nfoodbase import into PostgreSQL (fresh database, COPY, whole CLI run):`);
+      console.log(`  ${postgres.run.stdout.trim()}`);
+      console.log(
+        `  ${postgres.run.seconds.toFixed(1)} s, ${integer.format(pgRate)} products/s, ` +
+          `ratio to ceiling ${(pgRate / ceilingRate).toFixed(2)}, ratio to SQLite ${(pgRate / plainRate).toFixed(2)}`,
+      );
+      console.log(`  peak RSS ${mib(postgres.run.peakRss)}, database ${postgres.size}`);
+    }
+    if (recompute !== undefined) {
+      console.log(`\nfoodbase import --recompute:`);
+      console.log(
+        `  ${recompute.seconds.toFixed(1)} s, ${integer.format(rate(COUNT, recompute.seconds))} products/s, peak RSS ${mib(recompute.peakRss)}`,
+      );
+    }
     if (natural !== undefined) {
       const naturalRate = rate(COUNT, natural.run.seconds);
       console.log(`\nfoodbase import of the same products with keys in fill-in order (like OFF's dump):`);

@@ -86,7 +86,7 @@ function serve(dbPath: string, env: NodeJS.ProcessEnv = {}) {
     process.execPath,
     [...profile, "dist/cli/main.js", "serve", "--port", "0"],
     /listening on (http:\/\/\S+)/,
-    { DATABASE_URL: dbPath, LOG_LEVEL: "silent", ...env },
+    { DATABASE_URL: dbPath, LOG_LEVEL: "warn", ...env },
   );
 }
 

@@ -11,6 +11,11 @@
  * Targets: foodbase p50 below DuckDB's for every kind; p99 ≤ 100 ms for every kind.
  * BENCH_DIR keeps the data, the databases and the results between runs (generation and loading are
  * skipped when their output exists).
+ *
+ * PG_URL=postgres://user@host:port/db also runs foodbase on PostgreSQL (issue #7) in the same run: the
+ * same JSONL is imported (`foodbase import`, COPY) into a database of its own made on that server
+ * (`foodbase_bench_<products>_seed<seed>`, kept with BENCH_DIR, else dropped at the end), then ANALYZEd,
+ * and a second `foodbase serve` answers the same queries; both stores are reported side by side.
  */
 import { execFileSync } from "node:child_process";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +25,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { DuckDBInstance } from "@duckdb/node-api";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { type Load, load, loadGeneratorName } from "./lib/load.js";
 import { spawnUntil } from "./lib/processes.js";
 import { seededRandom } from "./lib/random.js";
@@ -29,6 +35,7 @@ const SEED = Number(process.env.SEED ?? 42);
 const QUERIES = Number(process.env.QUERIES ?? 200);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = 16;
+const PG_URL = process.env.PG_URL;
 const FIELDS = "code,product_name";
 const CLI = "dist/cli/main.js";
 
@@ -216,11 +223,148 @@ function get(base: string, path: string): Promise<{ status: number; body: string
   });
 }
 
+interface Latency {
+  p50: number;
+  p99: number;
+  meanCount: number;
+}
+
 interface KindResult {
   name: string;
-  foodbase: { p50: number; p99: number; meanCount: number };
+  foodbase: Latency;
   loaded?: Load;
-  duckdb?: { p50: number; p99: number; meanCount: number };
+  duckdb?: Latency;
+  /** The same on PostgreSQL (PG_URL). */
+  postgres?: Latency;
+  postgresLoaded?: Load;
+}
+
+/** A `foodbase serve` on `databaseUrl`: per kind latency at one connection, req/s at 16, the whole mix. */
+async function measureServer(
+  label: string,
+  databaseUrl: string,
+  kinds: Kind[],
+  log: (line: string) => void,
+): Promise<Array<{ latency: Latency; loaded: Load }>> {
+  const { child, match } = await spawnUntil(
+    process.execPath,
+    [CLI, "serve", "--port", "0"],
+    /listening on (http:\/\/\S+)/,
+    { DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
+  );
+  const base = match[1] as string;
+  try {
+    // Warm-up: the page cache, the in-memory sort keys, prepared statements.
+    const started = performance.now();
+    for (const k of kinds) for (const query of k.queries.slice(0, 5)) await get(base, query.path);
+    log(`${label} warm-up (${kinds.length * 5} queries): ${seconds(started)} s`);
+    const latencies: Latency[] = [];
+    for (const k of kinds) {
+      const times: number[] = [];
+      let counted = 0;
+      for (const query of k.queries) {
+        const t0 = performance.now();
+        const { status, body } = await get(base, query.path);
+        times.push(performance.now() - t0);
+        if (status !== 200) throw new Error(`${label}: ${query.path} → ${status} ${body}`);
+        counted += (JSON.parse(body) as { count: number }).count;
+      }
+      latencies.push({ ...stats(times), meanCount: counted / k.queries.length });
+    }
+    const loads: Load[] = [];
+    for (const k of kinds) {
+      loads.push(
+        await load(
+          base,
+          k.queries.map((query) => query.path),
+          { connections: CONNECTIONS, duration: DURATION },
+        ),
+      );
+    }
+    const rnd = seededRandom(11);
+    const mix = kinds.flatMap((k) => k.queries.map((query) => query.path)).sort(() => rnd() - 0.5);
+    const mixed = await load(base, mix, { connections: CONNECTIONS, duration: DURATION * 3 });
+    log(
+      `${label}, whole mix at ${CONNECTIONS} connections (${loadGeneratorName()}, ${DURATION * 3} s): ` +
+        `${mixed.rps.toFixed(0)} req/s, p50 ${mixed.p50} ms, p99 ${mixed.p99} ms, errors ${mixed.errors}, non-2xx ${mixed.non2xx}`,
+    );
+    return latencies.map((latency, i) => ({ latency, loaded: loads[i] as Load }));
+  } finally {
+    await child.stop();
+  }
+}
+
+/**
+ * A database of its own on the PostgreSQL server of PG_URL, loaded with the JSONL by `foodbase import`
+ * unless it already holds the products (a kept run). Returns its URL and a function dropping it.
+ */
+async function postgresDatabase(
+  serverUrl: string,
+  name: string,
+  jsonl: string,
+  keep: boolean,
+  log: (line: string) => void,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const database = `foodbase_bench_${name.replace(/[^a-z0-9]/g, "_")}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database])).rowCount === 1;
+    let loaded = false;
+    if (exists && keep) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: string }>(
+          "SELECT (SELECT count(*) FROM products) AS n WHERE to_regclass('products') IS NOT NULL",
+        );
+        loaded = Number(rows[0]?.n ?? 0) === PRODUCTS;
+      } finally {
+        await client.end();
+      }
+    }
+    if (!loaded) {
+      if (exists) await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${database}`);
+      const started = performance.now();
+      run(["import", jsonl, "--no-progress"], { DATABASE_URL: url.toString() });
+      const took = (performance.now() - started) / 1000;
+      log(
+        `foodbase import into PostgreSQL (COPY, search index included): ${took.toFixed(0)} s, ` +
+          `${Math.round(PRODUCTS / took).toLocaleString("en")} products/s`,
+      );
+      // Plans depend on statistics, and a server may run without autovacuum.
+      const analyzed = performance.now();
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await client.query("VACUUM ANALYZE");
+        const { rows } = await client.query<{ size: string }>(
+          "SELECT pg_size_pretty(pg_database_size(current_database())) AS size",
+        );
+        log(`PostgreSQL VACUUM ANALYZE: ${seconds(analyzed)} s; database ${rows[0]?.size}`);
+      } finally {
+        await client.end();
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: url.toString(),
+    drop: async () => {
+      if (keep) return;
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -277,55 +421,26 @@ async function main(): Promise<void> {
       log(`DuckDB load: ${seconds(started)} s`);
     }
 
+    const postgres =
+      PG_URL === undefined ? undefined : await postgresDatabase(PG_URL, name, jsonl, keep !== undefined, log);
+
     const kinds = buildKinds(await sample(jsonl, 50_000));
     const results: KindResult[] = kinds.map((k) => ({ name: k.name, foodbase: { p50: 0, p99: 0, meanCount: 0 } }));
-
-    const { child, match } = await spawnUntil(
-      process.execPath,
-      [CLI, "serve", "--port", "0"],
-      /listening on (http:\/\/\S+)/,
-      {
-        DATABASE_URL: sqlite,
-        LOG_LEVEL: "silent",
-      },
-    );
-    const base = match[1] as string;
-    try {
-      // Warm-up: the page cache, the in-memory sort keys, prepared statements.
-      const started = performance.now();
-      for (const k of kinds) for (const query of k.queries.slice(0, 5)) await get(base, query.path);
-      log(`foodbase warm-up (${kinds.length * 5} queries): ${seconds(started)} s`);
-      for (const [i, k] of kinds.entries()) {
-        const times: number[] = [];
-        let counted = 0;
-        for (const query of k.queries) {
-          const t0 = performance.now();
-          const { status, body } = await get(base, query.path);
-          times.push(performance.now() - t0);
-          if (status !== 200) throw new Error(`${query.path} → ${status} ${body}`);
-          counted += (JSON.parse(body) as { count: number }).count;
+    for (const [i, measured] of (await measureServer("foodbase (SQLite)", sqlite, kinds, log)).entries()) {
+      (results[i] as KindResult).foodbase = measured.latency;
+      (results[i] as KindResult).loaded = measured.loaded;
+    }
+    if (postgres !== undefined) {
+      try {
+        for (const [i, measured] of (
+          await measureServer("foodbase (PostgreSQL)", postgres.url, kinds, log)
+        ).entries()) {
+          (results[i] as KindResult).postgres = measured.latency;
+          (results[i] as KindResult).postgresLoaded = measured.loaded;
         }
-        (results[i] as KindResult).foodbase = { ...stats(times), meanCount: counted / k.queries.length };
+      } finally {
+        await postgres.drop();
       }
-      for (const [i, k] of kinds.entries()) {
-        (results[i] as KindResult).loaded = await load(
-          base,
-          k.queries.map((query) => query.path),
-          {
-            connections: CONNECTIONS,
-            duration: DURATION,
-          },
-        );
-      }
-      const rnd = seededRandom(11);
-      const mix = kinds.flatMap((k) => k.queries.map((query) => query.path)).sort(() => rnd() - 0.5);
-      const mixed = await load(base, mix, { connections: CONNECTIONS, duration: DURATION * 3 });
-      log(
-        `foodbase, whole mix at ${CONNECTIONS} connections (${loadGeneratorName()}, ${DURATION * 3} s): ` +
-          `${mixed.rps.toFixed(0)} req/s, p50 ${mixed.p50} ms, p99 ${mixed.p99} ms, errors ${mixed.errors}, non-2xx ${mixed.non2xx}`,
-      );
-    } finally {
-      await child.stop();
     }
 
     // DuckDB, the same queries: a count and a page each (what a search answer needs).
@@ -351,7 +466,7 @@ async function main(): Promise<void> {
     log("|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|");
     let allPass = true;
     for (const r of results) {
-      const duckdb = r.duckdb as { p50: number; p99: number; meanCount: number };
+      const duckdb = r.duckdb as Latency;
       const loaded = r.loaded as Load;
       const faster = r.foodbase.p50 < duckdb.p50;
       const bounded = r.foodbase.p99 <= 100;
@@ -363,6 +478,23 @@ async function main(): Promise<void> {
       );
     }
     log(allPass ? "targets met for every kind" : "TARGETS MISSED (see NO above)");
+    if (PG_URL !== undefined) {
+      log("");
+      log("foodbase on PostgreSQL against foodbase on SQLite, same queries (ms; req/s at 16 connections)");
+      log(
+        "| kind | SQLite p50 | SQLite p99 | PostgreSQL p50 | PostgreSQL p99 | SQLite req/s | PostgreSQL req/s | PostgreSQL p99 @16 | same mean count |",
+      );
+      log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+      for (const r of results) {
+        const pgLatency = r.postgres as Latency;
+        const pgLoad = r.postgresLoaded as Load;
+        log(
+          `| ${r.name} | ${r.foodbase.p50.toFixed(2)} | ${r.foodbase.p99.toFixed(2)} | ${pgLatency.p50.toFixed(2)} | ${pgLatency.p99.toFixed(2)} | ` +
+            `${(r.loaded as Load).rps.toFixed(0)} | ${pgLoad.rps.toFixed(0)} | ${pgLoad.p99} | ` +
+            `${pgLatency.meanCount === r.foodbase.meanCount ? "yes" : `NO (${pgLatency.meanCount.toFixed(0)})`} |`,
+        );
+      }
+    }
     writeFileSync(join(dir, `results-${name}.md`), `${report.join("\n")}\n`);
     con.closeSync();
     duck.closeSync();

@@ -10,6 +10,10 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
+  /** PostgreSQL: most connections per process (per pool: primary, and read replica if any). */
+  databasePoolSize: number;
+  /** PostgreSQL: read replica for search and facets ("" = the primary). */
+  databaseReadUrl: string;
   logLevel: string;
   /** Largest accepted request body in bytes (413 beyond). */
   bodyLimit: number;
@@ -99,9 +103,30 @@ export const SETTINGS = [
     key: "databaseUrl",
     env: "DATABASE_URL",
     flag: "database-url",
-    description: "SQLite file path or `sqlite:` URL",
+    description: "SQLite file path or `sqlite:` URL, or a `postgres://` URL",
     parse: text,
     default: "./foodbase.db",
+  }),
+  spec({
+    key: "databasePoolSize",
+    env: "DATABASE_POOL_SIZE",
+    flag: "database-pool-size",
+    description: "PostgreSQL: most connections this process opens (to the primary; as many again to a read replica)",
+    parse: integer("DATABASE_POOL_SIZE", 1, 1000),
+    default: 10,
+  }),
+  spec({
+    key: "databaseReadUrl",
+    env: "DATABASE_READ_URL",
+    flag: "database-read-url",
+    description: "PostgreSQL: `postgres://` URL of a read replica for search and facets (empty = the primary)",
+    parse: (raw) => {
+      if (raw !== "" && !/^postgres(ql)?:\/\//i.test(raw)) {
+        throw new ConfigError("DATABASE_READ_URL must be a postgres:// URL");
+      }
+      return raw;
+    },
+    default: "",
   }),
   spec({
     key: "logLevel",

@@ -23,7 +23,9 @@ export async function startServer(
   options: { store?: Store; logStream?: NodeJS.WritableStream } = {},
 ): Promise<RunningServer> {
   const taxonomies = loadTaxonomies();
-  const store = options.store ?? (await openStore(config.databaseUrl));
+  const store =
+    options.store ??
+    (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize, readUrl: config.databaseReadUrl }));
   const app = await buildApp({ config, store, taxonomies, logStream: options.logStream });
   let folksonomyApp: FastifyInstance | undefined;
   try {

@@ -24,5 +24,9 @@ describe("config", () => {
     expect(() => loadConfig({ PORT: "http" })).toThrow(ConfigError);
     expect(() => loadConfig({ FOODBASE_NUTRISCORE_HEADLINE_VERSION: "2019" })).toThrow(/2021 or 2023/);
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(ConfigError);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "25" }).databasePoolSize).toBe(25);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be an integer from 1/);
+    expect(loadConfig({ DATABASE_READ_URL: "postgres://replica/db" }).databaseReadUrl).toBe("postgres://replica/db");
+    expect(() => loadConfig({ DATABASE_READ_URL: "./replica.db" })).toThrow(/DATABASE_READ_URL must be a postgres/);
   });
 });

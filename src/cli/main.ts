@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** `foodbase serve | users | import | export | generate`. */
+/** `foodbase serve | users | import | export | generate | migrate`. */
 import { Command } from "commander";
 import { ConfigError } from "../config.js";
 
@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   import: async () => (await import("./import.js")).registerImportCommand,
   export: async () => (await import("./export.js")).registerExportCommand,
   generate: async () => (await import("./generate.js")).registerGenerateCommand,
+  migrate: async () => (await import("./migrate.js")).registerMigrateCommand,
 };
 
 export async function buildProgram(argv: string[] = process.argv): Promise<Command> {

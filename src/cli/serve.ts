@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { loadSampleProducts } from "../sample-data.js";
 import { startServer } from "../server.js";
+import { redactDatabaseUrl } from "../store/open.js";
 import { addSettingOptions, configFromFlags } from "./options.js";
 
 function startupMessage(e: unknown, host: string, port: number): string {
@@ -33,7 +34,9 @@ export function registerServeCommand(program: Command): void {
       if (n > 0) server.app.log.info(`loaded ${n} sample products`);
     }
     const folksonomy = server.folksonomyUrl === undefined ? "" : `, folksonomy also on ${server.folksonomyUrl}`;
-    process.stdout.write(`foodbase listening on ${server.url} (database ${config.databaseUrl}${folksonomy})\n`);
+    process.stdout.write(
+      `foodbase listening on ${server.url} (database ${redactDatabaseUrl(config.databaseUrl)}${folksonomy})\n`,
+    );
     let closing = false;
     const stop = () => {
       if (closing) return;

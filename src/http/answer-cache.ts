@@ -1,7 +1,8 @@
 /**
- * Rendered `product` objects of read answers, keyed by revision id + `fields` + `lc`. A revision never
- * changes once written, and each read looks up the product's current revision id in the database
- * first, so a cached answer is never stale, whichever process wrote the product.
+ * Rendered read answers, keyed by revision id + envelope + `fields` + `lc`. A revision never
+ * changes once written, and each read asks the store for the product's current revision id first, so
+ * an answer is as fresh as that id, whichever process wrote the product (on SQLite, see
+ * store/sqlite/current-revisions.ts).
  */
 import { LRUCache } from "lru-cache";
 
@@ -18,8 +19,8 @@ export class RenderedProductCache {
         : undefined;
   }
 
-  static key(revisionId: number, fields: string | undefined, lc: string | undefined): string {
-    return `${revisionId}\u0000${fields ?? ""}\u0000${lc ?? "\u0001"}`;
+  static key(revisionId: number, envelope: string, fields: string | undefined, lc: string | undefined): string {
+    return `${revisionId}\u0000${envelope}\u0000${fields ?? ""}\u0000${lc ?? "\u0001"}`;
   }
 
   get(key: string): Buffer | undefined {

@@ -22,8 +22,10 @@ import { folksonomyRoutes } from "./folksonomy/index.js";
 import { JSON_TYPE } from "./json.js";
 import { productReadRoutes } from "./product-read.js";
 import { productWriteRoutes } from "./product-write.js";
+import { productWriteV3Routes } from "./product-write-v3.js";
 import { searchRoutes } from "./search.js";
 import { stagingGate, stagingGateEnabled } from "./staging-gate.js";
+import { taxonomyRoutes } from "./taxonomy.js";
 
 export interface AppDeps {
   config: Config;
@@ -124,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // A body without Content-Type that starts with `{` is JSON (API.md §1); anything else is refused.
   app.addContentTypeParser("*", { parseAs: "string" }, (req, body, done) => {
+    // No route here: the 404/405 answer does not depend on the body.
+    if (req.is404) return done(null, undefined);
     const text = String(body).trim();
     if (req.headers["content-type"] === undefined && (text === "" || text.startsWith("{"))) {
       try {
@@ -140,10 +144,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(err, undefined);
   });
   await app.register(formbody, { bodyLimit: config.bodyLimit });
-  await app.register(cookie);
-  await app.register(multipart, {
-    limits: multipartLimits(config),
-  });
   await app.register(cors, {
     origin: "*",
     maxAge: 86400,
@@ -172,11 +172,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(productReadRoutes);
-  await app.register(productWriteRoutes);
-  await app.register(searchRoutes);
+  await app.register(productWriteV3Routes);
+  await app.register(taxonomyRoutes);
   // Static routes only (facets.ts): /api/…, /cgi/…, /health and the folksonomy prefix keep precedence.
   await app.register(facetRoutes);
-  await app.register(authRoutes);
-  await app.register(folksonomyRoutes, { prefix: config.folksonomyPrefix });
+  // Cookies and multipart bodies only in the scope of the routes that take them: both plugins add
+  // request hooks, which product reads (the hottest route) would otherwise pay on every request.
+  await app.register(async (scope) => {
+    await scope.register(cookie);
+    await scope.register(multipart, { limits: multipartLimits(config) });
+    await scope.register(productWriteRoutes);
+    await scope.register(searchRoutes);
+    await scope.register(authRoutes);
+    await scope.register(folksonomyRoutes, { prefix: config.folksonomyPrefix });
+  });
   return app;
 }

@@ -41,39 +41,51 @@ function stripJsonSuffix(segment: string): string {
   return segment.endsWith(".json") ? segment.slice(0, -5) : segment;
 }
 
+function toBuffer(json: JsonText): Buffer {
+  return typeof json === "string" ? Buffer.from(json) : json;
+}
+
 /**
- * The JSON of the `product` object an answer carries for `fields`/`lc`, or undefined when the product
- * (or the revision) does not exist. Current revisions go through the rendered-answer cache.
+ * The whole answer for a product found: `wrap` puts the `product` object (selected for `fields`/`lc`)
+ * in its envelope. Undefined when the product (or the revision) does not exist. Answers about the
+ * current revision are cached whole under its id: a revision never changes once written, and the
+ * envelope depends only on the product's code and on `envelope`.
  */
-async function renderProduct(app: FastifyInstance, code: string, params: Params): Promise<JsonText | undefined> {
+async function productAnswer(
+  app: FastifyInstance,
+  code: string,
+  params: Params,
+  envelope: string,
+  wrap: (product: JsonText) => JsonText,
+): Promise<Buffer | undefined> {
   const rev = parseRev(params.rev);
   if (code === "" || rev === "invalid") return undefined;
   const { store, taxonomies, readCache } = app.foodbase;
-  const ctx = fieldSelectionContext(taxonomies, params);
+  const render = (bytes: Buffer) =>
+    toBuffer(
+      wrap(
+        selectFieldsJson(new StoredProductBytesView(bytes), params.fields, fieldSelectionContext(taxonomies, params)),
+      ),
+    );
   if (rev !== undefined) {
     const bytes = await store.getProductDocumentBytes(code, rev);
-    return bytes === undefined ? undefined : selectFieldsJson(new StoredProductBytesView(bytes), params.fields, ctx);
+    return bytes === undefined ? undefined : render(bytes);
   }
   const revisionId = await store.getCurrentRevisionId(code);
   if (revisionId === undefined) return undefined;
-  const key = RenderedProductCache.key(revisionId, params.fields, params.lc);
+  const key = RenderedProductCache.key(revisionId, envelope, params.fields, params.lc);
   const cached = readCache.get(key);
   if (cached !== undefined) return cached;
   const bytes = await store.getRevisionDocumentBytes(revisionId);
   if (bytes === undefined) return undefined;
-  const rendered = selectFieldsJson(new StoredProductBytesView(bytes), params.fields, ctx);
-  const buffer = typeof rendered === "string" ? Buffer.from(rendered) : rendered;
-  readCache.set(key, buffer);
-  return buffer;
+  const answer = render(bytes);
+  readCache.set(key, answer);
+  return answer;
 }
 
-/** Sends JSON text assembled by the caller (keys already in the order the API wants). */
-function sendText(reply: FastifyReply, status: number, pieces: JsonText[]): FastifyReply {
-  const json = joinJson(pieces);
-  return reply
-    .code(status)
-    .type(JSON_TYPE)
-    .send(typeof json === "string" ? Buffer.from(json) : json);
+/** Reads need no account, but wrong credentials sent are refused (API.md §3.2); most reads send none. */
+function mayBeDenied(params: Params): boolean {
+  return params.user_id !== undefined || params.password !== undefined;
 }
 
 function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
@@ -101,27 +113,29 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
     if (V3_VERSION.test(version)) return v3(request, reply);
     if (!CLASSIC_VERSIONS.has(version)) return reply.callNotFound();
     const params = queryParams(request);
-    const denied = await checkReadCredentials(app, params);
-    if (denied) return send(reply, 403, { status: 0, status_verbose: "Incorrect user name or password." });
+    if (mayBeDenied(params) && (await checkReadCredentials(app, params)))
+      return send(reply, 403, { status: 0, status_verbose: "Incorrect user name or password." });
     const received = request.params.slug === undefined ? stripJsonSuffix(request.params.code) : request.params.code;
     const code = normalizeBarcode(received);
     const v0 = version === "v0";
     if (code === "")
       return send(reply, v0 ? 200 : 400, { code: "", status: 0, status_verbose: "no code or invalid code" });
-    const selected = await renderProduct(app, code, params);
-    if (selected === undefined)
+    const answer = await productAnswer(app, code, params, "classic", (product) =>
+      joinJson([
+        `{"code":${JSON.stringify(code)},"product":`,
+        product,
+        ',"status":1,"status_verbose":"product found"}',
+      ]),
+    );
+    if (answer === undefined)
       return send(reply, v0 ? 200 : 404, { code, status: 0, status_verbose: "product not found" });
-    return sendText(reply, 200, [
-      `{"code":${JSON.stringify(code)},"product":`,
-      selected,
-      ',"status":1,"status_verbose":"product found"}',
-    ]);
+    return reply.code(200).type(JSON_TYPE).send(answer);
   };
 
   const v3 = async (request: FastifyRequest<{ Params: ProductRouteParams }>, reply: FastifyReply) => {
     if (request.params.slug !== undefined) return reply.callNotFound();
     const params = queryParams(request);
-    if (await checkReadCredentials(app, params)) {
+    if (mayBeDenied(params) && (await checkReadCredentials(app, params))) {
       return send(reply, 403, {
         errors: [
           {
@@ -165,8 +179,15 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
               message: { id: "different_normalized_product_code", lc_name: "", name: "" },
             },
           ];
-    const selected = await renderProduct(app, code, params);
-    if (selected === undefined) {
+    const status = warnings.length > 0 ? "success_with_warnings" : "success";
+    const answer = await productAnswer(app, code, params, `v3 ${status}`, (product) =>
+      joinJson([
+        `{"code":${JSON.stringify(code)},"errors":[],"product":`,
+        product,
+        `,"result":{"id":"product_found","lc_name":"Product found","name":"Product found"},"status":"${status}","warnings":${JSON.stringify(warnings)}}`,
+      ]),
+    );
+    if (answer === undefined) {
       return send(reply, 404, {
         code,
         errors: [
@@ -181,12 +202,7 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
         warnings,
       });
     }
-    const status = warnings.length > 0 ? "success_with_warnings" : "success";
-    return sendText(reply, 200, [
-      `{"code":${JSON.stringify(code)},"errors":[],"product":`,
-      selected,
-      `,"result":{"id":"product_found","lc_name":"Product found","name":"Product found"},"status":"${status}","warnings":${JSON.stringify(warnings)}}`,
-    ]);
+    return reply.code(200).type(JSON_TYPE).send(answer);
   };
 
   const schema = { tags: ["product"], querystring, summary: "Read a product" };

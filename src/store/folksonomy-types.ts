@@ -1,8 +1,7 @@
 /**
  * Storage of the folksonomy service (API.md §7): bearer tokens, login failure counters, product
- * key/value tags and their history. Implemented by `sqlite/folksonomy.ts`; a PostgreSQL store can
- * implement the same interface: every method is async, takes and returns plain values, and each
- * write runs in one transaction of its own.
+ * key/value tags and their history. Implemented by `sqlite/folksonomy.ts` and `postgres/folksonomy.ts`:
+ * every method is async, takes and returns plain values, and each write runs in one transaction of its own.
  *
  * Rows come back with their keys in the API's order (§7.1), so they can be serialised as they are.
  */

@@ -1,10 +1,73 @@
-/** Chooses the store implementation from `DATABASE_URL`. */
-import { SqliteStore } from "./sqlite/index.js";
+/** Chooses the store implementation from `DATABASE_URL`: PostgreSQL for `postgres://` URLs, else SQLite. */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Store } from "./types.js";
 
-export async function openStore(databaseUrl: string): Promise<Store> {
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error("PostgreSQL is not supported yet: use a SQLite file path for DATABASE_URL");
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** The URL to show in messages and logs: without its password. */
+export function redactDatabaseUrl(url: string): string {
+  if (!isPostgresUrl(url)) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== "") parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparsable postgres URL)";
   }
+}
+
+export interface StoreOptions {
+  /** PostgreSQL: most connections per pool (`DATABASE_POOL_SIZE`). */
+  poolSize?: number;
+  /** PostgreSQL: read replica for search and facets (`DATABASE_READ_URL`, "" = none). */
+  readUrl?: string;
+}
+
+export async function openStore(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
+  // Each implementation is loaded only when used: a SQLite server never loads pg, and the reverse.
+  if (isPostgresUrl(databaseUrl)) {
+    const { PostgresStore } = await import("./postgres/index.js");
+    return PostgresStore.open(databaseUrl, options);
+  }
+  const { SqliteStore } = await import("./sqlite/index.js");
   return SqliteStore.open(databaseUrl);
+}
+
+export interface MigrationOutcome {
+  /** `sqlite` or `postgres`. */
+  kind: string;
+  /** Versions applied now. */
+  applied: number[];
+  /** Every version the database has, with its name. */
+  versions: Array<{ version: number; name: string }>;
+}
+
+/** Brings a database's schema up to date (`foodbase migrate`); opening a store does the same. */
+export async function migrateDatabase(databaseUrl: string): Promise<MigrationOutcome> {
+  if (isPostgresUrl(databaseUrl)) {
+    const { PostgresStore } = await import("./postgres/index.js");
+    const store = await PostgresStore.open(databaseUrl, { poolSize: 1 });
+    await store.close();
+    return { kind: "postgres", ...store.migrations };
+  }
+  const { default: Database } = await import("better-sqlite3");
+  const { applyMigrations, sqlitePathFromUrl } = await import("./sqlite/index.js");
+  const { SQLITE_MIGRATIONS } = await import("./sqlite/migrations.js");
+  const path = sqlitePathFromUrl(databaseUrl);
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    db.pragma("journal_mode = WAL");
+    const applied = applyMigrations(db, SQLITE_MIGRATIONS);
+    const versions = db.prepare("SELECT version, name FROM schema_migrations ORDER BY version").all() as Array<{
+      version: number;
+      name: string;
+    }>;
+    return { kind: "sqlite", applied, versions };
+  } finally {
+    db.close();
+  }
 }

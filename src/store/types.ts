@@ -1,6 +1,6 @@
 /**
- * The one storage interface of foodbase. `sqlite/` implements it today, `postgres/` later; nothing
- * above this layer knows which database it talks to. All methods are async so that a networked
+ * The one storage interface of foodbase, implemented by `sqlite/` and `postgres/` (chosen by open.ts);
+ * nothing above this layer knows which database it talks to. All methods are async so that a networked
  * database fits the same shape.
  */
 import type { Product } from "../domain/product.js";

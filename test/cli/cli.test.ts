@@ -5,9 +5,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/store.js";
 
 const MAIN = join(import.meta.dirname, "../../dist/cli/main.js");
 let dir: string;
+let database: TestDatabase;
 let db: string;
 
 function cli(args: string[], input?: string) {
@@ -21,9 +23,13 @@ function cli(args: string[], input?: string) {
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "foodbase-cli-"));
-  db = join(dir, "cli.db");
+  database = createTestDatabase();
+  db = database.url;
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await database.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe("foodbase users", () => {
   it("adds, lists, changes the password of and deletes an account", () => {
@@ -61,12 +67,9 @@ describe("foodbase users", () => {
   it("stores the password as a salted scrypt hash", async () => {
     cli(["users", "add", "gina", "--password-stdin"], "gina-password\n");
     cli(["users", "add", "hank", "--password-stdin"], "gina-password\n");
-    const { default: Database } = await import("better-sqlite3");
-    const sqlite = new Database(db, { readonly: true });
-    const rows = sqlite
-      .prepare("SELECT user_id, password_hash FROM users WHERE user_id IN ('gina','hank')")
-      .all() as Array<{ password_hash: string }>;
-    sqlite.close();
+    const rows = await database.query<{ password_hash: string }>(
+      "SELECT user_id, password_hash FROM users WHERE user_id IN ('gina','hank') ORDER BY user_id",
+    );
     expect(rows).toHaveLength(2);
     for (const r of rows) {
       expect(r.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$/);
@@ -101,8 +104,10 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
 describe("foodbase serve", () => {
   it("prints where it listens, serves, and refuses a taken port with a clear message", async () => {
     const port = await freePort();
+    const served = createTestDatabase();
+    const other = createTestDatabase();
     const child = spawn(process.execPath, [MAIN, "serve", "--port", String(port), "--sample-data"], {
-      env: { ...process.env, DATABASE_URL: join(dir, "serve.db"), LOG_LEVEL: "silent" },
+      env: { ...process.env, DATABASE_URL: served.url, LOG_LEVEL: "silent" },
     });
     try {
       const line = await waitForLine(child, /foodbase listening on http:\/\/127\.0\.0\.1:\d+/);
@@ -111,12 +116,15 @@ describe("foodbase serve", () => {
       expect(await res.json()).toMatchObject({ status: 1, product: { product_name: "Nutella" } });
       const second = spawnSync(process.execPath, [MAIN, "serve", "--port", String(port)], {
         encoding: "utf8",
-        env: { ...process.env, DATABASE_URL: join(dir, "serve2.db"), LOG_LEVEL: "silent" },
+        env: { ...process.env, DATABASE_URL: other.url, LOG_LEVEL: "silent" },
       });
       expect(second.status).not.toBe(0);
       expect(second.stderr).toMatch(/port is already in use/);
     } finally {
       child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      await served.drop();
+      await other.drop();
     }
   });
 
@@ -124,5 +132,44 @@ describe("foodbase serve", () => {
     const r = cli(["serve", "--port", "notaport"]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/PORT must be an integer/);
+  });
+});
+
+describe("foodbase migrate", () => {
+  it("applies the schema versions of an empty database once, then finds nothing to do", async () => {
+    const fresh = createTestDatabase();
+    try {
+      const run = (args: string[] = []) =>
+        spawnSync(process.execPath, [MAIN, "migrate", ...args], {
+          encoding: "utf8",
+          env: { ...process.env, DATABASE_URL: fresh.url, LOG_LEVEL: "silent" },
+        });
+      const first = run();
+      expect(first.status).toBe(0);
+      // Version 1: products, revisions, users; 2: folksonomy; 3: search index.
+      expect(first.stdout).toMatch(/^applied 1 /m);
+      expect(first.stdout).toMatch(/^applied 2 /m);
+      expect(first.stdout).toMatch(/^applied 3 /m);
+      expect(first.stdout).toContain("at schema version 3 (3 applied now)");
+      const again = run();
+      expect(again.status).toBe(0);
+      expect(again.stdout).toMatch(/^present 1 /m);
+      expect(again.stdout).toContain("at schema version 3 (already up to date)");
+      expect(await fresh.count("products")).toBe(0);
+      expect((await fresh.query<{ version: number }>("SELECT version FROM schema_migrations")).length).toBe(3);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it("never prints a database password", () => {
+    const r = spawnSync(process.execPath, [MAIN, "migrate"], {
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: "postgres://someone:s3cret-pw@127.0.0.1:1/nodb", LOG_LEVEL: "silent" },
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/^foodbase: /);
+    expect(r.stdout + r.stderr).not.toContain("s3cret-pw");
+    expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });

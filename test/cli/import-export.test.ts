@@ -3,12 +3,12 @@
  * first) in child processes, real files, stdin, signals.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/store.js";
 
 const MAIN = join(import.meta.dirname, "../../dist/cli/main.js");
 const FIXTURES = join(import.meta.dirname, "../fixtures");
@@ -16,10 +16,14 @@ const SAMPLE = join(FIXTURES, "off-sample.jsonl");
 const DIRTY = join(FIXTURES, "off-sample-dirty.jsonl");
 
 let dir: string;
-let databases = 0;
+/** Test databases by URL (the store of the test project). */
+const databases = new Map<string, TestDatabase>();
 
+/** `DATABASE_URL` of a new, empty database. */
 function freshDatabase(): string {
-  return join(dir, `db-${++databases}.db`);
+  const database = createTestDatabase();
+  databases.set(database.url, database);
+  return database.url;
 }
 
 function cli(args: string[], options: { db?: string; input?: string | Buffer } = {}) {
@@ -38,21 +42,16 @@ function summaryOf(stdout: string): number[] {
   return m.slice(1).map(Number);
 }
 
-function countRows(db: string, table: "products" | "revisions"): number {
-  if (!existsSync(db)) return 0;
-  const sqlite = new Database(db, { readonly: true });
-  try {
-    return (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } catch {
-    return 0; // not created yet
-  } finally {
-    sqlite.close();
-  }
+/** Rows of a table of a database made by freshDatabase (0 until the import has created it). */
+function countRows(db: string, table: "products" | "revisions"): Promise<number> {
+  const database = databases.get(db);
+  if (database === undefined) throw new Error(`not a test database: ${db}`);
+  return database.count(table);
 }
 
-async function waitUntil(check: () => boolean, what: string, child: ChildProcess): Promise<void> {
+async function waitUntil(check: () => Promise<boolean>, what: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
-  while (!check()) {
+  while (!(await check())) {
     if (child.exitCode !== null) throw new Error(`the import ended before ${what}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
@@ -69,7 +68,10 @@ function exit(child: ChildProcess): Promise<number | null> {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "foodbase-cli-import-"));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  for (const database of databases.values()) await database.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe("foodbase import", () => {
   it("imports a .jsonl file, a .jsonl.gz file, and stdin (plain or gzip), and says what it did", () => {
@@ -104,7 +106,7 @@ describe("foodbase import", () => {
     expect(rejects[2]).toEqual({ line: 4, reason: "no code", text: '{"product_name": "No code here"}' });
   });
 
-  it("stops at a truncated .gz with a clear message and exit status 1, keeping what it imported", () => {
+  it("stops at a truncated .gz with a clear message and exit status 1, keeping what it imported", async () => {
     const lines = Array.from({ length: 4000 }, (_, i) =>
       JSON.stringify({ code: String(20_000_000_000 + i * 10), product_name: `Product ${i} ${"x".repeat(i % 89)}` }),
     );
@@ -118,7 +120,7 @@ describe("foodbase import", () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
     const [imported] = summaryOf(run.stdout);
     expect(imported).toBeGreaterThan(0);
-    expect(countRows(db, "products")).toBe(imported);
+    expect(await countRows(db, "products")).toBe(imported);
   });
 
   it("says what is wrong with bad arguments, without a stack trace", () => {
@@ -155,14 +157,14 @@ describe("an interrupted import, run again", () => {
     child.stderr?.on("data", (d: Buffer) => {
       stderr += d.toString();
     });
-    await waitUntil(() => countRows(db, "products") >= 500, "500 products were stored", child);
+    await waitUntil(async () => (await countRows(db, "products")) >= 500, "500 products were stored", child);
     child.kill(signal);
     const code = await exit(child);
     if (signal === "SIGINT") {
       expect(code).toBe(130);
       expect(stderr).toContain("interrupted: the products counted above are stored");
     }
-    const stored = countRows(db, "products");
+    const stored = await countRows(db, "products");
     expect(stored).toBeGreaterThanOrEqual(500);
     expect(stored).toBeLessThan(COUNT);
 
@@ -177,14 +179,14 @@ describe("an interrupted import, run again", () => {
 
   it("after kill -9 ends with the same products and revisions as one uninterrupted run", async () => {
     const db = await interruptedThenRerun("SIGKILL");
-    expect(countRows(db, "products")).toBe(COUNT);
-    expect(countRows(db, "revisions")).toBe(countRows(reference, "revisions"));
+    expect(await countRows(db, "products")).toBe(COUNT);
+    expect(await countRows(db, "revisions")).toBe(await countRows(reference, "revisions"));
     expect(cli(["export"], { db }).stdout).toBe(referenceExport);
   }, 240_000);
 
   it("after Ctrl-C (SIGINT) exits with 130 and ends the same way", async () => {
     const db = await interruptedThenRerun("SIGINT");
-    expect(countRows(db, "revisions")).toBe(COUNT);
+    expect(await countRows(db, "revisions")).toBe(COUNT);
     expect(cli(["export"], { db }).stdout).toBe(referenceExport);
   }, 240_000);
 

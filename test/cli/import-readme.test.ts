@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/store.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const MAIN = join(ROOT, "dist/cli/main.js");
@@ -19,15 +20,20 @@ function sectionCommands(markdown: string, title: string): string[] {
 }
 
 let dir: string;
+let database: TestDatabase;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "foodbase-readme-import-"));
+  database = createTestDatabase();
   // What `curl -LO .../openfoodfacts-products.jsonl.gz` would fetch, in small.
   writeFileSync(
     join(dir, "openfoodfacts-products.jsonl.gz"),
     gzipSync(readFileSync(join(ROOT, "test/fixtures/off-sample.jsonl"))),
   );
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await database.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe("README: Import and export", () => {
   const commands = sectionCommands(readFileSync(join(ROOT, "README.md"), "utf8"), "Import and export");
@@ -44,7 +50,7 @@ describe("README: Import and export", () => {
       const local = command
         .replace(/^npx foodbase /, `"${process.execPath}" "${MAIN}" `)
         .replace(/--count \d+/, "--count 200");
-      execSync(local, { cwd: dir, env: { ...process.env, DATABASE_URL: join(dir, "foodbase.db") }, stdio: "pipe" });
+      execSync(local, { cwd: dir, env: { ...process.env, DATABASE_URL: database.url }, stdio: "pipe" });
     }
     expect(readFileSync(join(dir, "products.jsonl"), "utf8").split("\n").filter(Boolean)).toHaveLength(10);
     expect(readFileSync(join(dir, "biscuits.csv"), "utf8")).toMatch(/^code\tproduct_name\t/);

@@ -93,16 +93,12 @@ describe("token lifetime and revocation", () => {
     expect(a.status).toBe(200);
     const bearer = a.body.access_token as string;
     expect(bearer).toMatch(/^alice__U/);
-    const { SqliteStore } = await import("../../src/store/sqlite/index.js");
-    const copy = new SqliteStore(t.databasePath);
-    try {
-      const stored = copy.db.prepare("SELECT token_hash FROM tokens").pluck().all() as string[];
-      expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatch(/^[0-9a-f]{64}$/);
-      expect(stored).not.toContain(bearer);
-    } finally {
-      await copy.close();
-    }
+    const stored = (await t.database.query<{ token_hash: string }>("SELECT token_hash FROM tokens")).map(
+      (r) => r.token_hash,
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored).not.toContain(bearer);
   });
 });
 
@@ -147,7 +143,7 @@ describe("brute-force guard (API.md §7.3)", () => {
   it("keeps the counters in the database: another server process on it refuses too", async () => {
     const t = await server();
     for (let i = 0; i < 5; i++) expect((await login(t.url, "alice", "wrong")).status).toBe(401);
-    const config = loadConfig({}, {}, { port: 0, host: "127.0.0.1", databaseUrl: t.databasePath, logLevel: "silent" });
+    const config = loadConfig({}, {}, { port: 0, host: "127.0.0.1", databaseUrl: t.databaseUrl, logLevel: "silent" });
     const other = await startServer(config);
     servers.push(other);
     expect((await login(other.url, "alice", ALICE.password)).status).toBe(429);

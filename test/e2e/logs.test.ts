@@ -1,25 +1,23 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/accounts/passwords.js";
 import { loadConfig } from "../../src/config.js";
 import { type RunningServer, startServer } from "../../src/server.js";
+import { createTestDatabase, type TestDatabase } from "../helpers/store.js";
 
 const lines: string[] = [];
 let server: RunningServer;
-let dir: string;
+let database: TestDatabase;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "foodbase-logs-"));
+  database = createTestDatabase();
   const logStream = new Writable({
     write(chunk, _enc, done) {
       lines.push(...chunk.toString().split("\n").filter(Boolean));
       done();
     },
   });
-  const config = loadConfig({}, {}, { port: 0, databaseUrl: join(dir, "db.sqlite"), logLevel: "info" });
+  const config = loadConfig({}, {}, { port: 0, databaseUrl: database.url, logLevel: "info" });
   server = await startServer(config, { logStream });
   await server.store.addUser({
     userId: "alice",
@@ -30,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
+  await database.drop();
 });
 
 describe("request logs", () => {

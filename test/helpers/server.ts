@@ -1,13 +1,11 @@
 /**
- * A real foodbase server for end-to-end tests: a fresh SQLite file in a temp folder, the real
- * taxonomies, real HTTP on a free port of 127.0.0.1.
+ * A real foodbase server for end-to-end tests: a fresh database of the test project's store (a SQLite
+ * file in a temp folder, or a PostgreSQL schema), the real taxonomies, real HTTP on a free port of 127.0.0.1.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { hashPassword } from "../../src/accounts/passwords.js";
 import { type Config, loadConfig } from "../../src/config.js";
 import { type RunningServer, startServer } from "../../src/server.js";
+import { createTestDatabase, type TestDatabase } from "./store.js";
 
 export interface TestUser {
   userId: string;
@@ -19,8 +17,11 @@ export interface TestUser {
 export interface TestServer {
   url: string;
   server: RunningServer;
+  /** The test's temp folder (removed by `close`). */
   dir: string;
-  databasePath: string;
+  database: TestDatabase;
+  /** `DATABASE_URL` of the server's database: another server or a CLI run can open it too. */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -33,14 +34,26 @@ const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 export async function startTestServer(
   options: { users?: TestUser[]; config?: Partial<Config> } = {},
 ): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), "foodbase-test-"));
-  const databasePath = join(dir, "foodbase.db");
+  const database = createTestDatabase();
   const config = loadConfig(
     {},
     {},
-    { port: 0, host: "127.0.0.1", databaseUrl: databasePath, logLevel: "silent", ...options.config },
+    {
+      port: 0,
+      host: "127.0.0.1",
+      databaseUrl: database.url,
+      databasePoolSize: 4,
+      logLevel: "silent",
+      ...options.config,
+    },
   );
-  const server = await startServer(config);
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (e) {
+    await database.drop();
+    throw e;
+  }
   for (const u of options.users ?? [ALICE, BOB]) {
     await server.store.addUser({
       userId: u.userId,
@@ -52,11 +65,12 @@ export async function startTestServer(
   return {
     url: server.url,
     server,
-    dir,
-    databasePath,
+    dir: database.dir,
+    database,
+    databaseUrl: database.url,
     close: async () => {
       await server.close();
-      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }

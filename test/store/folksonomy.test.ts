@@ -1,25 +1,26 @@
-/** The SQLite folksonomy store: tokens, the login failure counters, tags and their history (API.md §7). */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+/**
+ * The folksonomy part of the store (SQLite or PostgreSQL, per test project): tokens, the login failure
+ * counters, tags and their history (API.md §7).
+ */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TagWrite } from "../../src/store/folksonomy-types.js";
-import { SqliteStore } from "../../src/store/sqlite/index.js";
+import { openStore } from "../../src/store/open.js";
+import type { Store } from "../../src/store/types.js";
+import { openTestStore, type TestStore } from "../helpers/store.js";
 
-let dir: string;
-let store: SqliteStore;
+let testStore: TestStore;
+let store: Store;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "foodbase-folksonomy-store-"));
-  store = new SqliteStore(join(dir, "test.db"));
+  testStore = await openTestStore();
+  store = testStore.store;
   for (const userId of ["alice", "bob"]) {
     await store.addUser({ userId, email: `${userId}@example.org`, name: userId, passwordHash: "scrypt$x" });
   }
 });
 
 afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await testStore.close();
 });
 
 function tag(overrides: Partial<TagWrite> = {}): TagWrite {
@@ -189,8 +190,8 @@ describe("tags", () => {
     expect((await tags()).map((r) => r.v)).toEqual(["red"]);
     await f.updateTag(tag({ v: "blue", version: 2 }));
     expect((await tags()).map((r) => r.v)).toEqual(["blue"]);
-    // Another connection (as another server process would) writes to the same file.
-    const other = new SqliteStore(join(dir, "test.db"));
+    // Another connection (as another server process would) writes to the same database.
+    const other = await openStore(testStore.database.url);
     try {
       await other.folksonomy.updateTag(tag({ v: "green", version: 3 }));
       expect((await tags()).map((r) => r.v)).toEqual(["green"]);

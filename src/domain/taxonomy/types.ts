@@ -17,6 +17,8 @@ export interface Taxonomy {
   level(id: string): number;
   /** Direct property (`wco_hs_heading:en`), TAXONOMY.md §7.1. */
   property(id: string, key: string): string | undefined;
+  /** Every direct property of an entry (`wikidata:en` → value). */
+  properties(id: string): Readonly<Record<string, string>>;
   /** Inherited property, TAXONOMY.md §7.2. */
   inheritedProperty(id: string, key: string): { value: string; from: string } | undefined;
   /** Name in `lc` as written in the file (no fallback), if any. */

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import type { Product } from "../../domain/product.js";
 import { StoredProductView, serializeProductDocument } from "../../domain/product-document.js";
 import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../../domain/search/query.js";
+import { type RevisionRow, toRevisionRecord, toUser, type UserRow, withRev } from "../rows.js";
 import {
   DuplicateError,
   type NewUser,
@@ -19,60 +20,10 @@ import {
   type Store,
   type User,
 } from "../types.js";
+import { CurrentRevisionIds } from "./current-revisions.js";
 import { SqliteFolksonomyStore } from "./folksonomy.js";
 import { type Migration, SQLITE_MIGRATIONS } from "./migrations.js";
 import { SqliteSearch } from "./search-query.js";
-
-interface UserRow {
-  user_id: string;
-  email: string;
-  name: string;
-  password_hash: string;
-  admin: number;
-  moderator: number;
-  created_t: number;
-}
-
-interface RevisionRow {
-  code: string;
-  rev: number;
-  t: number;
-  user_id: string;
-  comment: string;
-  app_name: string;
-  app_version: string;
-  app_uuid: string;
-  user_agent: string;
-  changed_fields: string;
-}
-
-function toUser(row: UserRow): User {
-  return {
-    userId: row.user_id,
-    email: row.email,
-    name: row.name,
-    passwordHash: row.password_hash,
-    admin: row.admin === 1,
-    moderator: row.moderator === 1,
-    createdT: row.created_t,
-  };
-}
-
-/** The product with its `rev`, keeping the top-level keys in the order they came (sorted by callers). */
-function withRev(product: Product, rev: number): Product {
-  if ("rev" in product) return { ...product, rev };
-  const out: Product = {};
-  let placed = false;
-  for (const key of Object.keys(product)) {
-    if (!placed && key > "rev") {
-      out.rev = rev;
-      placed = true;
-    }
-    out[key] = product[key];
-  }
-  if (!placed) out.rev = rev;
-  return out;
-}
 
 /** `sqlite:/path/to.db`, `sqlite://relative.db`, `file:...` or a plain path. */
 export function sqlitePathFromUrl(url: string): string {
@@ -81,6 +32,12 @@ export function sqlitePathFromUrl(url: string): string {
   if (url.startsWith("file:")) return url.slice("file:".length);
   return url;
 }
+
+/**
+ * How long a product's current revision id may be served from memory before checking whether another
+ * connection wrote to the database (current-revisions.ts).
+ */
+const CURRENT_REVISION_CHECK_MS = 1;
 
 export function applyMigrations(db: Database.Database, migrations: Migration[]): number[] {
   db.exec(
@@ -110,6 +67,7 @@ export class SqliteStore implements Store {
   readonly folksonomy: SqliteFolksonomyStore;
   private readonly stmts;
   private readonly search: SqliteSearch;
+  private readonly currentRevisionIds: CurrentRevisionIds;
 
   constructor(path: string) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -127,6 +85,7 @@ export class SqliteStore implements Store {
     applyMigrations(this.db, SQLITE_MIGRATIONS);
     this.search = new SqliteSearch(this.db);
     this.folksonomy = new SqliteFolksonomyStore(this.db);
+    this.currentRevisionIds = new CurrentRevisionIds(this.db, CURRENT_REVISION_CHECK_MS);
     const db = this.db;
     this.stmts = {
       current: db
@@ -190,7 +149,11 @@ export class SqliteStore implements Store {
   }
 
   async getCurrentRevisionId(code: string): Promise<number | undefined> {
-    return this.stmts.currentRevisionId.get(code) as number | undefined;
+    const known = this.currentRevisionIds.get(code);
+    if (known !== undefined) return known;
+    const id = this.stmts.currentRevisionId.get(code) as number | undefined;
+    if (id !== undefined) this.currentRevisionIds.remember(code, id);
+    return id;
   }
 
   async getRevisionDocumentBytes(revisionId: number): Promise<Buffer | undefined> {
@@ -209,18 +172,7 @@ export class SqliteStore implements Store {
   }
 
   async listRevisions(code: string): Promise<RevisionRecord[]> {
-    return (this.stmts.listRevisions.all(code) as RevisionRow[]).map((r) => ({
-      code: r.code,
-      rev: r.rev,
-      t: r.t,
-      userId: r.user_id,
-      comment: r.comment,
-      appName: r.app_name,
-      appVersion: r.app_version,
-      appUuid: r.app_uuid,
-      userAgent: r.user_agent,
-      changedFields: JSON.parse(r.changed_fields) as string[],
-    }));
+    return (this.stmts.listRevisions.all(code) as RevisionRow[]).map(toRevisionRecord);
   }
 
   async writeProduct<R>(code: string, info: RevisionInfo, mutate: ProductMutation<R>): Promise<ProductWriteOutcome<R>> {
@@ -262,6 +214,7 @@ export class SqliteStore implements Store {
       doc: serializeProductDocument(withRev(product, rev)),
     });
     this.stmts.upsertProduct.run(code, rev, lastInsertRowid);
+    this.currentRevisionIds.forget(code);
     this.search.index.indexProduct(code, product);
     return rev;
   }
@@ -396,6 +349,7 @@ export class SqliteStore implements Store {
           doc,
         );
         this.stmts.upsertProduct.run(item.code, rev, lastInsertRowid);
+        this.currentRevisionIds.forget(item.code);
         indexed.push({ code: item.code, doc });
       }
       this.search.index.indexDocuments(indexed);

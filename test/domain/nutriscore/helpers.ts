@@ -91,6 +91,7 @@ export function delegatingTaxonomy(real: Taxonomy, overrides: Partial<Taxonomy>)
     ancestors: (id) => real.ancestors(id),
     level: (id) => real.level(id),
     property: (id, key) => real.property(id, key),
+    properties: (id) => real.properties(id),
     inheritedProperty: (id, key) => real.inheritedProperty(id, key),
     name: (id, lc) => real.name(id, lc),
     canonicalize: (lc, text) => real.canonicalize(lc, text),

@@ -1,0 +1,61 @@
+/**
+ * The SQLite store remembers current revision ids (store/sqlite/current-revisions.ts): its own writes
+ * must show at once, and another connection's writes (another process on the same file) within the
+ * check interval of 1 ms.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { Product } from "../../src/domain/product.js";
+import { SqliteStore } from "../../src/store/sqlite/index.js";
+import type { RevisionInfo } from "../../src/store/types.js";
+
+const CODE = "3000000000017";
+const info: RevisionInfo = { userId: "t", t: 1, comment: "", appName: "", appVersion: "", appUuid: "", userAgent: "" };
+const setName = (name: string) => (current: Product | undefined) => ({
+  product: { ...(current ?? { code: CODE }), product_name: name },
+  changedFields: ["product_name"],
+  result: undefined,
+});
+
+let dir: string;
+let store: SqliteStore;
+let other: SqliteStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "foodbase-current-"));
+  store = new SqliteStore(join(dir, "db.sqlite"));
+  other = new SqliteStore(join(dir, "db.sqlite"));
+});
+afterEach(async () => {
+  await store.close();
+  await other.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function currentName(s: SqliteStore): Promise<unknown> {
+  const id = await s.getCurrentRevisionId(CODE);
+  const bytes = id === undefined ? undefined : await s.getRevisionDocumentBytes(id);
+  return bytes === undefined ? undefined : (JSON.parse(bytes.toString()) as Product).product_name;
+}
+
+it("a write through the store is read back at once", async () => {
+  expect(await currentName(store)).toBeUndefined();
+  await store.writeProduct(CODE, info, setName("one"));
+  expect(await currentName(store)).toBe("one");
+  await store.writeProduct(CODE, info, setName("two"));
+  expect(await currentName(store)).toBe("two");
+  await store.upsertProducts([{ code: CODE, product: { code: CODE, product_name: "three" }, info, changedFields: [] }]);
+  expect(await currentName(store)).toBe("three");
+});
+
+it("a write through another connection is read back after the check interval", async () => {
+  await store.writeProduct(CODE, info, setName("one"));
+  expect(await currentName(store)).toBe("one");
+  await other.writeProduct(CODE, info, setName("two"));
+  await sleep(5);
+  expect(await currentName(store)).toBe("two");
+  expect(await currentName(other)).toBe("two");
+});
