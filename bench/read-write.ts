@@ -3,15 +3,21 @@
  * connections against a bare node:http ceiling returning the same bytes (same run), then writes through
  * product_jqm2.pl with one account's credentials.
  *   npm run bench            (PRODUCTS=100000 DURATION=10 by default)
+ * With PG_URL (e.g. postgres://postgres@127.0.0.1:5432/test), the same reads and writes also run on a
+ * PostgreSQL store in a fresh database (dropped at the end), filled from the SQLite one with
+ * `foodbase export | foodbase import`, and the report gives PostgreSQL/SQLite ratios (issue #7).
  */
+import { execSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { hashPassword } from "../src/accounts/passwords.js";
 import { normalizeBarcode } from "../src/domain/barcode.js";
 import { applyProductEdit } from "../src/domain/product-edit.js";
 import { loadTaxonomies } from "../src/domain/taxonomy/index.js";
 import { sortKeysDeep } from "../src/http/json.js";
+import { PostgresStore } from "../src/store/postgres/index.js";
 import { SqliteStore } from "../src/store/sqlite/index.js";
 import type { ProductUpsert } from "../src/store/types.js";
 import { type LoadOptions, loadGeneratorName, load as runLoad } from "./lib/load.js";
@@ -25,6 +31,7 @@ const CONNECTIONS = 32;
 const READ_FIELDS = "product_name,nutrition_grades,nutriments";
 const DISTINCT_CODES = Number(process.env.DISTINCT_CODES ?? 20_000);
 const USER = { userId: "bench", password: "bench-password" };
+const PG_URL = process.env.PG_URL;
 
 function productCode(i: number): string {
   return normalizeBarcode(String(2_000_000_000_000 + i * 7));
@@ -80,14 +87,56 @@ function load(url: string, paths: string[], options: Partial<LoadOptions> = {}) 
   return runLoad(url, paths, { connections: CONNECTIONS, duration: DURATION, ...options });
 }
 
-function serve(dbPath: string, env: NodeJS.ProcessEnv = {}) {
+function serve(databaseUrl: string, env: NodeJS.ProcessEnv = {}) {
   const profile = process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir", tmpdir()] : [];
   return spawnUntil(
     process.execPath,
     [...profile, "dist/cli/main.js", "serve", "--port", "0"],
     /listening on (http:\/\/\S+)/,
-    { DATABASE_URL: dbPath, LOG_LEVEL: "warn", ...env },
+    { DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ...env },
   );
+}
+
+/**
+ * A foodbase server on a fresh PostgreSQL database holding the SQLite benchmark database's products
+ * (moved with `foodbase export | foodbase import -`, as README's "Scaling out" says) and the bench account.
+ */
+async function startOnPostgres(sqlitePath: string, serverUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const name = `foodbase_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const started = performance.now();
+  execSync(
+    'DATABASE_URL="$FROM" node dist/cli/main.js export | DATABASE_URL="$TO" node dist/cli/main.js import - --no-progress',
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, FROM: sqlitePath, TO: databaseUrl },
+      shell: "/bin/bash",
+    },
+  );
+  console.log(`  (moved to PostgreSQL with export | import in ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  const store = await PostgresStore.open(databaseUrl);
+  await store.addUser({
+    userId: USER.userId,
+    email: "",
+    name: "Bench",
+    passwordHash: await hashPassword(USER.password),
+  });
+  await store.close();
+  const { child, match } = await serve(databaseUrl);
+  return {
+    url: match[1] as string,
+    stop: async () => {
+      await child.stop();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -97,6 +146,7 @@ async function main(): Promise<void> {
   try {
     const codes = await populate(dbPath);
     const { child: foodbase, match } = await serve(dbPath);
+    let postgres: { url: string; stop(): Promise<void> } | undefined;
     const base = match[1] as string;
     try {
       const rnd = seededRandom(7);
@@ -145,6 +195,22 @@ async function main(): Promise<void> {
         } finally {
           await uncachedServer.stop();
         }
+        if (PG_URL !== undefined) {
+          postgres = await startOnPostgres(dbPath, PG_URL);
+          const pgBase = postgres.url;
+          for (const path of paths.slice(0, 200)) {
+            const body = await (await fetch(`${pgBase}${path}`)).text();
+            if (body !== bodies[path]) throw new Error(`PostgreSQL answers ${path} differently:\n${body}`);
+          }
+          await load(pgBase, paths); // warm-up
+          const pgReads = await load(pgBase, paths);
+          console.log(
+            `  foodbase on PostgreSQL:   ${pgReads.rps.toFixed(0)} req/s, p50 ${pgReads.p50} ms, p99 ${pgReads.p99} ms, errors ${pgReads.errors}, non-2xx ${pgReads.non2xx}`,
+          );
+          console.log(
+            `  ratio PostgreSQL/SQLite:  ${(pgReads.rps / reads.rps).toFixed(2)}; PostgreSQL/ceiling ${(pgReads.rps / ceil.rps).toFixed(2)}`,
+          );
+        }
       } finally {
         await ceiling.stop();
       }
@@ -168,8 +234,16 @@ async function main(): Promise<void> {
       console.log(
         `  ${writes.rps.toFixed(0)} writes/s, p50 ${writes.p50} ms, p99 ${writes.p99} ms, errors ${writes.errors}, non-2xx ${writes.non2xx} (target >= 500/s)`,
       );
+      if (postgres !== undefined) {
+        await load(postgres.url, writePaths, writeOptions); // warm-up
+        const pgWrites = await load(postgres.url, writePaths, writeOptions);
+        console.log(
+          `  on PostgreSQL: ${pgWrites.rps.toFixed(0)} writes/s, p50 ${pgWrites.p50} ms, p99 ${pgWrites.p99} ms, errors ${pgWrites.errors}, non-2xx ${pgWrites.non2xx}, ratio PostgreSQL/SQLite ${(pgWrites.rps / writes.rps).toFixed(2)}`,
+        );
+      }
     } finally {
       await foodbase.stop();
+      await postgres?.stop();
     }
   } finally {
     if (process.env.PROFILE) console.log(`profile in ${dir}`);

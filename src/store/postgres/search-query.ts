@@ -4,14 +4,14 @@
  * - tag clauses become conditions on the GIN-indexed term array (`@>` all of, `&&` any of, NOT for
  *   negations, `unknown` = no tag of the type or the tag `unknown`), number conditions ranges of
  *   search_numbers, full text a `tsquery` on search_details (search-text.ts);
- * - the exact count, then the page with its documents, in one read-only snapshot (so they agree).
- *   Counts that the term dictionary already holds (no filter, one tag, one tag minus others) are read
- *   from it instead of counting rows;
- * - pages are ordered as §5.5: knowing the count, the page either walks the B-tree of the order,
- *   keeping matches (a broad filter), or sorts every match (a narrow one), as the SQLite store
- *   decides; the planner's estimates (which cannot see how many products a number range or a word
- *   has) are overruled. Relevance = matches with every word in the name first, then in the name or
- *   brands, then the others, each group by popularity.
+ * - the exact count and the page with its documents come from one snapshot, so they agree. Counts
+ *   that the term dictionary already holds (no filter, one tag, one tag minus others) are read from it
+ *   instead of counting rows;
+ * - pages are ordered as §5.5 by walking the B-tree of the order and keeping matches (a broad filter)
+ *   or by sorting every match (a narrow one). With tags only, PostgreSQL's planner chooses (it has
+ *   statistics of the tag array); with numbers or words, whose frequencies it cannot see, the count
+ *   comes first and decides, as the SQLite store does. Relevance = matches with every word in the
+ *   name first, then in the name or brands, then the others, each group by popularity.
  */
 import type pg from "pg";
 import type {
@@ -92,6 +92,8 @@ interface CompiledFilter {
 
 export class PostgresSearch {
   private readonly knownTerms = new Map<string, number>();
+  /** Pooled connections whose session settings this search has made. */
+  private readonly tunedClients = new WeakSet<pg.PoolClient>();
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -140,39 +142,24 @@ export class PostgresSearch {
     const params = new Params();
     const filter = compileFilter(query, ids, params);
     if (filter.matchesNothing) return { count: 0, documents: [] };
-    const total = params.add(ids.get(ALL_PRODUCTS_KEY));
-    const counting = params.bind(
-      `SELECT (${countSql(query, filter, ids, params)})::int AS count,
-         (SELECT products FROM search_terms WHERE term_id = ${total}::int) AS total`,
-    );
-
-    // One snapshot for the count and the page, so that they agree.
+    const search = { query, filter, ids, params };
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      // JIT compilation costs more than these short queries take (and a disabled sort's cost invites it).
-      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL jit = off");
-      const counted = await client.query<{ count: number; total: number }>(counting.text, counting.values);
-      const { count, total: all } = counted.rows[0] as { count: number; total: number };
-      let documents: Buffer[] = [];
-      if (count > 0 && query.skip < count) {
-        const strategy = pageStrategy(query, count, all);
-        // A walk must not turn into sorting every match when the planner misjudges how many match.
-        if (strategy === "walk") await client.query("SET LOCAL enable_sort = off");
-        const paging = params.bind(
-          `SELECT r.doc FROM (SELECT x.code, row_number() OVER () AS n FROM (${pageSql(query, filter, params, strategy)}) x) pg
-           JOIN products p ON p.code = pg.code JOIN revisions r ON r.id = p.revision_id ORDER BY pg.n`,
-        );
-        const { rows } = await client.query<{ doc: string }>(paging.text, paging.values);
-        documents = rows.map((row) => Buffer.from(row.doc));
+      if (!this.tunedClients.has(client)) {
+        // JIT compilation costs more than these short queries take (and a disabled sort's cost invites it).
+        await client.query("SET jit = off");
+        this.tunedClients.add(client);
       }
-      await client.query("COMMIT");
-      return { count, documents };
-    } catch (e) {
-      await client.query("ROLLBACK").catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
-      throw e;
+      if (query.numbers.length === 0 && query.text === undefined) return await plannedSearch(client, search);
+      try {
+        return await countedSearch(client, search);
+      } catch (e) {
+        await client.query("ROLLBACK").catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw e;
+      }
     } finally {
       client.release(broken);
     }
@@ -200,6 +187,65 @@ export class PostgresSearch {
     );
     return { tags: rows };
   }
+}
+
+interface CompiledSearch {
+  query: SearchQuery;
+  filter: CompiledFilter;
+  ids: TermIds;
+  params: Params;
+}
+
+/**
+ * Tags only: the planner knows how many products have a tag (array statistics) and chooses how to find
+ * the page. One statement: one snapshot for the count and the page, one round trip.
+ */
+async function plannedSearch(
+  client: pg.PoolClient,
+  { query, filter, ids, params }: CompiledSearch,
+): Promise<SearchPage> {
+  const { text, values } = params.bind(
+    `SELECT c.count, r.doc FROM (SELECT (${countSql(query, filter, ids, params)})::int AS count) c
+     LEFT JOIN (SELECT x.code, row_number() OVER () AS n FROM (${pageSql(query, filter, params, "planner")}) x) pg
+       ON true
+     LEFT JOIN products p ON p.code = pg.code LEFT JOIN revisions r ON r.id = p.revision_id
+     ORDER BY pg.n`,
+  );
+  const { rows } = await client.query<{ count: number; doc: string | null }>(text, values);
+  const documents: Buffer[] = [];
+  for (const row of rows) if (row.doc !== null) documents.push(Buffer.from(row.doc));
+  return { count: rows[0]?.count ?? 0, documents };
+}
+
+/**
+ * Numbers and words: the planner cannot tell how many products a range or a word has, so the count
+ * comes first and decides how to find the page (pageStrategy), in one read-only snapshot.
+ */
+async function countedSearch(
+  client: pg.PoolClient,
+  { query, filter, ids, params }: CompiledSearch,
+): Promise<SearchPage> {
+  const total = params.add(ids.get(ALL_PRODUCTS_KEY));
+  const counting = params.bind(
+    `SELECT (${countSql(query, filter, ids, params)})::int AS count,
+       (SELECT products FROM search_terms WHERE term_id = ${total}::int) AS total`,
+  );
+  await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  const counted = await client.query<{ count: number; total: number }>(counting.text, counting.values);
+  const { count, total: all } = counted.rows[0] as { count: number; total: number };
+  let documents: Buffer[] = [];
+  if (count > 0 && query.skip < count) {
+    const strategy = pageStrategy(query, count, all);
+    if (strategy === "walk") await client.query("SET LOCAL enable_sort = off");
+    const paging = params.bind(
+      `SELECT r.doc FROM (SELECT x.code, row_number() OVER () AS n FROM (${pageSql(query, filter, params, strategy)}) x) pg
+       JOIN products p ON p.code = pg.code JOIN revisions r ON r.id = p.revision_id ORDER BY pg.n`,
+    );
+    const { rows } = await client.query<{ doc: string }>(paging.text, paging.values);
+    documents = rows.map((row) => Buffer.from(row.doc));
+  }
+  await client.query("COMMIT");
+  return { count, documents };
 }
 
 /** `sp.terms @> {id}` as SQL, or FALSE when no product has the term. */
@@ -364,7 +410,7 @@ function countSql(query: SearchQuery, filter: CompiledFilter, ids: TermIds, para
  * them. Walking reads about (skip + limit) × total / count index entries when the filter is unrelated
  * to the order; a walked row costs a few times a collected one (random reads, a check per row).
  */
-type PageStrategy = "walk" | "collect";
+type PageStrategy = "walk" | "collect" | "planner";
 
 const WALK_ROW_COST = 4;
 const MAX_WALK_ROWS = 200_000;
@@ -386,18 +432,19 @@ function unindexed(order: string): string {
 
 /** The page's codes in order. */
 function pageSql(query: SearchQuery, filter: CompiledFilter, params: Params, strategy: PageStrategy): string {
-  let order: string;
+  const limit = `LIMIT ${params.add(query.limit)}::int OFFSET ${params.add(query.skip)}::int`;
   if (query.sort === "relevance" && query.text !== undefined && filter.text) {
+    // Every match is ranked (whole groups cannot be walked): words in the name first, then in the
+    // name or brands, then elsewhere; each group by popularity.
     const inName = searchQuery(query.text, "A");
     const inNameOrBrands = searchQuery(query.text, "AB");
-    const group = (tsquery: string | undefined, rank: number) =>
-      tsquery === undefined ? "" : `WHEN d.words @@ ${params.add(tsquery)}::tsquery THEN ${rank} `;
-    const groups = `${group(inName, 0)}${group(inNameOrBrands, 1)}`;
-    order = groups === "" ? POPULARITY : `CASE ${groups}ELSE 2 END, ${POPULARITY}`;
-  } else {
-    order = ORDER_BY[query.sort === "relevance" ? "nothing" : query.sort];
-    if (strategy === "collect") order = unindexed(order);
+    if (inName !== undefined && inNameOrBrands !== undefined) {
+      const rank = `CASE WHEN d.words @@ ${params.add(inName)}::tsquery THEN 0
+        WHEN d.words @@ ${params.add(inNameOrBrands)}::tsquery THEN 1 ELSE 2 END`;
+      return `SELECT sp.code FROM ${fromSql(filter)} ORDER BY ${rank}, ${POPULARITY} ${limit}`;
+    }
   }
-  return `SELECT sp.code FROM ${fromSql(filter)} ORDER BY ${order}
-    LIMIT ${params.add(query.limit)}::int OFFSET ${params.add(query.skip)}::int`;
+  let order = ORDER_BY[query.sort === "relevance" ? "nothing" : query.sort];
+  if (strategy === "collect") order = unindexed(order);
+  return `SELECT sp.code FROM ${fromSql(filter)} ORDER BY ${order} ${limit}`;
 }
