@@ -1,8 +1,9 @@
 /** Importing and exporting in the test process (no worker threads: vitest runs TypeScript sources). */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
+import { afterAll } from "vitest";
 import { type ExportFormat, exportProducts } from "../../src/export/exporter.js";
 import { type ImportOptions, type ImportSummary, importProducts } from "../../src/import/importer.js";
 import type { RejectedLine } from "../../src/import/prepare.js";
@@ -29,9 +30,16 @@ export async function importFile(
   return { summary, rejects };
 }
 
-/** A file with this text in a fresh temporary folder. */
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A file with this text in a fresh temporary folder, removed when the test file ends. */
 export function tempFile(name: string, content: string | Uint8Array): string {
-  const path = join(mkdtempSync(join(tmpdir(), "foodbase-import-test-")), name);
+  const dir = mkdtempSync(join(tmpdir(), "foodbase-import-test-"));
+  tempDirs.push(dir);
+  const path = join(dir, name);
   writeFileSync(path, content);
   return path;
 }
