@@ -8,9 +8,9 @@
  *   that the term dictionary already holds (no filter, one tag, one tag minus others) are read from it
  *   instead of counting rows;
  * - pages are ordered as §5.5 by walking the B-tree of the order and keeping matches (a broad filter)
- *   or by sorting every match (a narrow one). With tags only, PostgreSQL's planner chooses (it has
- *   statistics of the tag array); with numbers or words, whose frequencies it cannot see, the count
- *   comes first and decides, as the SQLite store does. Relevance = matches with every word in the
+ *   or by sorting every match (a narrow one). For one tag, PostgreSQL's planner chooses (it has
+ *   statistics of the tag array); otherwise (several tags, numbers, words: frequencies it cannot
+ *   see) the count comes first and decides, as the SQLite store does. Relevance = matches with every word in the
  *   name first, then in the name or brands, then the others, each group by popularity.
  */
 import type pg from "pg";
@@ -151,7 +151,7 @@ export class PostgresSearch {
         await client.query("SET jit = off");
         this.tunedClients.add(client);
       }
-      if (query.numbers.length === 0 && query.text === undefined) return await plannedSearch(client, search);
+      if (plannerKnows(query)) return await plannedSearch(client, search);
       try {
         return await countedSearch(client, search);
       } catch (e) {
@@ -197,9 +197,19 @@ interface CompiledSearch {
 }
 
 /**
- * Tags only: the planner knows how many products have a tag (array statistics) and chooses how to find
- * the page. One statement: one snapshot for the count and the page, one round trip.
+ * No filter, or one tag: the planner knows how many products match (the tag array's statistics) and
+ * chooses well how to find the page. It cannot know for several tags together (it takes them as
+ * independent: a category and a grade that never meet make it walk every product), nor for numbers
+ * and words.
  */
+function plannerKnows(query: SearchQuery): boolean {
+  if (query.numbers.length > 0 || query.text !== undefined || query.codes !== undefined) return false;
+  if (query.tags.length === 0) return true;
+  const only = query.tags.length === 1 && query.tags[0]?.anyOf.length === 1 ? query.tags[0].anyOf[0] : undefined;
+  return only?.kind === "tag" && !only.negated;
+}
+
+/** What the planner knows well (plannerKnows): one statement, one snapshot for the count and the page. */
 async function plannedSearch(
   client: pg.PoolClient,
   { query, filter, ids, params }: CompiledSearch,
@@ -218,8 +228,8 @@ async function plannedSearch(
 }
 
 /**
- * Numbers and words: the planner cannot tell how many products a range or a word has, so the count
- * comes first and decides how to find the page (pageStrategy), in one read-only snapshot.
+ * Anything else: the count comes first and decides how to find the page (pageStrategy), in one
+ * read-only snapshot.
  */
 async function countedSearch(
   client: pg.PoolClient,
