@@ -54,7 +54,7 @@ export function registerImportCommand(program: Command): void {
     .addOption(
       new Option("--workers <n>", "Threads parsing lines (0 = parse in the main thread)")
         .argParser(positiveInteger("--workers"))
-        .default(defaultImportWorkers(), "cores, at most 4"),
+        .default(defaultImportWorkers(), "cores - 1, between 1 and 4"),
     )
     .addOption(
       new Option("--batch-size <n>", "Products per transaction")

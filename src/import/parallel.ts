@@ -29,7 +29,10 @@ export class WorkerPool<In, Out> {
    */
   constructor(moduleUrl: URL, workerData: unknown, size: number, heapMb: number) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(moduleUrl, { workerData, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+      const worker = new Worker(moduleUrl, {
+        workerData,
+        resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 },
+      });
       worker.on("message", (message: ResultMessage<Out>) => {
         const task = this.pending.get(message.id);
         if (task === undefined) return;

@@ -8,7 +8,9 @@ import { normalizeBarcode } from "../domain/barcode.js";
 import { type EnrichmentContext, enrichProduct } from "../domain/enrich.js";
 import type { Product } from "../domain/product.js";
 import { changedFields } from "../domain/product-edit.js";
+import { productIndexEntry } from "../domain/search/index-entry.js";
 import { loadTaxonomies } from "../domain/taxonomy/index.js";
+import type { Taxonomies } from "../domain/taxonomy/types.js";
 import type { ProductLoad } from "../store/types.js";
 import { splitAroundRev } from "./canonical-json.js";
 import { wrongTypeReason } from "./validate.js";
@@ -27,6 +29,8 @@ export interface RejectedLine {
 }
 
 export interface PrepareOptions {
+  /** For the search index entry of each product (category and label names are searched). */
+  taxonomies: Taxonomies;
   /** Run foodbase's enrichment pipeline instead of keeping the dump's computed fields. */
   enrich?: EnrichmentContext;
 }
@@ -38,8 +42,9 @@ export interface PrepareWorkerData {
 }
 
 export function prepareOptionsOf(data: PrepareWorkerData): PrepareOptions {
-  if (!data.recompute) return {};
-  return { enrich: { taxonomies: loadTaxonomies(), nutriscoreHeadlineVersion: data.nutriscoreHeadlineVersion } };
+  const taxonomies = loadTaxonomies();
+  if (!data.recompute) return { taxonomies };
+  return { taxonomies, enrich: { taxonomies, nutriscoreHeadlineVersion: data.nutriscoreHeadlineVersion } };
 }
 
 const MAX_REASON_LENGTH = 160;
@@ -108,7 +113,7 @@ function isBlank(text: string): boolean {
 export function prepareLine(
   text: string,
   line: number,
-  options: PrepareOptions = {},
+  options: PrepareOptions,
 ): PreparedProduct | RejectedLine | undefined {
   if (isBlank(text)) return undefined;
   let record: unknown;
@@ -140,7 +145,15 @@ export function prepareLine(
   const minRev = typeof rev === "number" && Number.isSafeInteger(rev) && rev > 0 ? rev : 1;
   if (options.enrich !== undefined) product = enrichProduct(product, options.enrich);
   const { head, tail, keys } = splitAroundRev(product);
-  return { line, code, minRev, newProductChangedFields: newProductChangedFields(product, keys), head, tail };
+  return {
+    line,
+    code,
+    minRev,
+    newProductChangedFields: newProductChangedFields(product, keys),
+    head,
+    tail,
+    index: productIndexEntry(product, options.taxonomies),
+  };
 }
 
 export function isRejected(prepared: PreparedProduct | RejectedLine): prepared is RejectedLine {

@@ -3,7 +3,9 @@
  * nothing above this layer knows which database it talks to. All methods are async so that a networked
  * database fits the same shape.
  */
+
 import type { Product } from "../domain/product.js";
+import type { ProductIndexEntry } from "../domain/search/index-entry.js";
 import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../domain/search/query.js";
 import type { FolksonomyStore } from "./folksonomy-types.js";
 
@@ -158,6 +160,11 @@ export interface ProductLoad {
   minRev: number;
   /** `changed_fields` of the revision, as a JSON array, when the product is new. */
   newProductChangedFields: string;
+  /**
+   * What the search index keeps of the stored document, worked out by whoever prepared it (the
+   * import's worker threads), so that the store's own thread never parses the document again.
+   */
+  index: ProductIndexEntry;
 }
 
 export interface ProductLoadOptions {

@@ -1,10 +1,13 @@
 /** The pieces of the import pipeline: line blocks, stored text, ordered parallel map. */
 import { describe, expect, it } from "vitest";
 import { serializeProductDocument } from "../../src/domain/product-document.js";
+import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
 import { sortKeysDeep } from "../../src/http/json.js";
 import { lineBlocks, prepareBlock } from "../../src/import/blocks.js";
 import { joinAroundRev, splitAroundRev } from "../../src/import/canonical-json.js";
 import { mapInOrder } from "../../src/import/parallel.js";
+
+const options = { taxonomies: loadTaxonomies() };
 
 async function* chunksOf(...parts: Array<string | Error>): AsyncGenerator<Uint8Array> {
   for (const part of parts) {
@@ -23,7 +26,7 @@ describe("lineBlocks + prepareBlock", () => {
   it("numbers lines across chunk boundaries, with CRLF, blank lines and no final newline", async () => {
     const input = chunksOf('{"code":"12345670"}\r\n{"co', 'de":"3000000000014"}\n\n', 'not json\n{"code":"40084107"}');
     const blocks = await collect(lineBlocks(input, 16));
-    const prepared = blocks.map((block) => prepareBlock(block, {}));
+    const prepared = blocks.map((block) => prepareBlock(block, options));
     expect(prepared.flatMap((b) => b.products.map((p) => [p.line, p.code]))).toEqual([
       [1, "12345670"],
       [2, "3000000000014"],
@@ -35,7 +38,7 @@ describe("lineBlocks + prepareBlock", () => {
 
   it("ignores a byte-order mark before the first record", async () => {
     const [block] = await collect(lineBlocks(chunksOf('\uFEFF{"code":"40084107"}\n')));
-    expect(prepareBlock(block as never, {}).products.map((p) => p.code)).toEqual(["40084107"]);
+    expect(prepareBlock(block as never, options).products.map((p) => p.code)).toEqual(["40084107"]);
   });
 
   it("reports an over-long line by its number and goes on with the next one", async () => {
@@ -47,7 +50,7 @@ describe("lineBlocks + prepareBlock", () => {
         64,
       ),
     );
-    const prepared = blocks.map((block) => prepareBlock(block, {}));
+    const prepared = blocks.map((block) => prepareBlock(block, options));
     expect(prepared.flatMap((b) => b.rejects.map((r) => [r.line, r.reason]))).toEqual([
       [2, "line longer than 64 bytes"],
     ]);

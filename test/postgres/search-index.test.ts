@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../src/domain/product.js";
 import { serializeProductDocument } from "../../src/domain/product-document.js";
+import { productIndexEntry } from "../../src/domain/search/index-entry.js";
 import { parseSearchParams } from "../../src/domain/search/params.js";
 import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
 import { importProducts } from "../../src/import/importer.js";
@@ -166,6 +167,7 @@ function loadItem(product: Product, minRev = 0): ProductLoad {
     tail: doc.slice(at + '"rev":0'.length),
     minRev,
     newProductChangedFields: JSON.stringify(Object.keys(product).sort()),
+    index: productIndexEntry(product, loadTaxonomies()),
   };
 }
 

@@ -61,7 +61,9 @@ describe("number bins", () => {
     expect(plan.exact).toEqual([]);
     expect(plan.coarse.length).toBeGreaterThan(3);
     expect(planInterval({ lower: -inf, lowerInclusive: true, upper: 4.37, upperInclusive: false }).exact).toEqual([
-      { lower: 4, lowerInclusive: true, upper: 4.37, upperInclusive: false },
+      // Fine bin 23 is [4, 4.5): its values are read one by one.
+      { bin: 23, lower: 4, lowerInclusive: true, upper: 4.37, upperInclusive: false },
     ]);
+    expect(binOf(FINE_BOUNDS, 4)).toBe(23);
   });
 });

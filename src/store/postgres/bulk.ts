@@ -13,7 +13,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Product } from "../../domain/product.js";
 import { StoredProductView } from "../../domain/product-document.js";
-import { indexedMembers } from "../../domain/search/index-entry.js";
+import type { ProductIndexEntry } from "../../domain/search/index-entry.js";
 import { SEARCH_TAG_TYPES } from "../../domain/search/tag-types.js";
 import type { ProductFilter, ProductLoad, ProductLoadOptions, ProductLoadOutcome } from "../types.js";
 import { inTransaction } from "./pool.js";
@@ -25,7 +25,7 @@ import {
   numbersById,
   type SearchRow,
   SORT_COLUMNS,
-  searchRowOf,
+  searchRowOfEntry,
   termArray,
   termIds,
 } from "./search-index.js";
@@ -96,11 +96,6 @@ async function copyRows(client: pg.PoolClient, table: string, columns: string, r
   }
   const stream = client.query(copyFrom(`COPY ${table} (${columns}) FROM STDIN`));
   await pipeline(Readable.from(chunks(), { objectMode: false }), stream);
-}
-
-/** Lets pending I/O (a COPY in flight) run between slices of work on this thread. */
-function yieldToIo(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 async function nextIds(client: pg.PoolClient, table: string, column: string, count: number): Promise<number[]> {
@@ -232,18 +227,14 @@ async function loadBatch(
     revisionLines(),
   );
 
-  // While the server stores the revisions, this thread works out the search rows.
-  const last = new Map<string, { rev: number; id: number; doc: string }>();
-  revisions.forEach((r, i) => last.set(r.code, { rev: r.rev, id: revisionIds[i] as number, doc: r.doc }));
+  // While the server stores the revisions, this thread works out the search rows. A code twice in
+  // the batch: its last item describes what is stored (an unchanged last item has the same document).
+  const last = new Map<string, { rev: number; id: number }>();
+  revisions.forEach((r, i) => last.set(r.code, { rev: r.rev, id: revisionIds[i] as number }));
+  const entries = new Map<string, ProductIndexEntry>();
+  for (const item of items) entries.set(item.code, item.index);
   const searchRows = new Map<string, SearchRow>();
-  let sinceYield = 0;
-  for (const [code, { doc }] of last) {
-    searchRows.set(code, searchRowOf(indexedMembers(doc)));
-    if (++sinceYield === 100) {
-      sinceYield = 0;
-      await yieldToIo();
-    }
-  }
+  for (const code of last.keys()) searchRows.set(code, searchRowOfEntry(entries.get(code) as ProductIndexEntry));
   await copied;
 
   // The product points at its last revision of the batch.

@@ -7,7 +7,7 @@
  */
 import type pg from "pg";
 import type { Product } from "../../domain/product.js";
-import { productIndexEntry } from "../../domain/search/index-entry.js";
+import { type ProductIndexEntry, productIndexEntry } from "../../domain/search/index-entry.js";
 import { loadTaxonomies } from "../../domain/taxonomy/index.js";
 import type { Taxonomies } from "../../domain/taxonomy/types.js";
 import { searchVector } from "./search-text.js";
@@ -59,7 +59,10 @@ function taxonomies(): Taxonomies {
 }
 
 export function searchRowOf(product: Product): SearchRow {
-  const entry = productIndexEntry(product, taxonomies());
+  return searchRowOfEntry(productIndexEntry(product, taxonomies()));
+}
+
+export function searchRowOfEntry(entry: ProductIndexEntry): SearchRow {
   const terms: string[] = [];
   for (const [tagtype, tags] of entry.tags) {
     terms.push(termKey(tagtype, ""));

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Product } from "../../domain/product.js";
 import { StoredProductView, serializeProductDocument } from "../../domain/product-document.js";
+import type { ProductIndexEntry } from "../../domain/search/index-entry.js";
 import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../../domain/search/query.js";
 import { type RevisionRow, toRevisionRecord, toUser, type UserRow, withRev } from "../rows.js";
 import {
@@ -313,7 +314,7 @@ export class SqliteStore implements Store {
     const { info } = options;
     const run = this.db.transaction((): ProductLoadOutcome[] => {
       const outcomes: ProductLoadOutcome[] = [];
-      const indexed: Array<{ code: string; doc: string }> = [];
+      const indexed: Array<{ code: string; entry: ProductIndexEntry; isNew: boolean }> = [];
       for (const item of items) {
         const stored = current.get(item.code) as [number, string] | undefined;
         let rev: number;
@@ -350,9 +351,9 @@ export class SqliteStore implements Store {
         );
         this.stmts.upsertProduct.run(item.code, rev, lastInsertRowid);
         this.currentRevisionIds.forget(item.code);
-        indexed.push({ code: item.code, doc });
+        indexed.push({ code: item.code, entry: item.index, isNew: stored === undefined });
       }
-      this.search.index.indexDocuments(indexed);
+      this.search.index.indexEntries(indexed);
       return outcomes;
     });
     return run.immediate();

@@ -2,7 +2,7 @@
  * Versioned schema of the SQLite store. A migration is applied once, in order, inside a transaction;
  * the applied versions are recorded in `schema_migrations`. Never edit a released migration: add one.
  */
-import { SEARCH_SCHEMA_SQL } from "./search-schema.js";
+import { SEARCH_SCHEMA_LAYOUT_SQL, SEARCH_SCHEMA_SQL } from "./search-schema.js";
 
 export interface Migration {
   version: number;
@@ -112,5 +112,10 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     version: 3,
     name: "search index: products by integer id, sort keys, terms, postings, values, full text",
     sql: SEARCH_SCHEMA_SQL,
+  },
+  {
+    version: 4,
+    name: "search index: postings by chunk, values by fine bin (appended to by imports)",
+    sql: SEARCH_SCHEMA_LAYOUT_SQL,
   },
 ];

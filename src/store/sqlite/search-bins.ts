@@ -46,11 +46,16 @@ export interface ValueInterval {
   upperInclusive: boolean;
 }
 
+/** A part of an interval inside fine bin `bin`, which must be read value by value. */
+export interface PartialBin extends ValueInterval {
+  bin: number;
+}
+
 /** How to read an interval: whole coarse bins, whole fine bins, and exact ranges within partial fine bins. */
 export interface BinPlan {
   coarse: number[];
   fine: number[];
-  exact: ValueInterval[];
+  exact: PartialBin[];
 }
 
 function contains(interval: ValueInterval, lower: number, upper: number): boolean {
@@ -68,7 +73,7 @@ function intersects(interval: ValueInterval, lower: number, upper: number): bool
 
 export function planInterval(interval: ValueInterval): BinPlan {
   const whole: number[] = [];
-  const exact: ValueInterval[] = [];
+  const exact: PartialBin[] = [];
   for (let i = 0; i <= FINE_BOUNDS.length; i++) {
     const lower = fineLower(i);
     const upper = fineUpper(i);
@@ -78,6 +83,7 @@ export function planInterval(interval: ValueInterval): BinPlan {
       const lowerInside = interval.lower >= lower;
       const upperInside = interval.upper < upper;
       exact.push({
+        bin: i,
         lower: lowerInside ? interval.lower : lower,
         lowerInclusive: lowerInside ? interval.lowerInclusive : true,
         upper: upperInside ? interval.upper : upper,

@@ -171,8 +171,8 @@ export class SqliteSearchIndex {
         "INSERT INTO search_chunks (chunk, version) VALUES (?, 1) ON CONFLICT (chunk) DO UPDATE SET version = version + 1",
       ),
       countTerm: db.prepare("UPDATE search_terms SET products = products + ? WHERE term_id = ?"),
-      insertValue: db.prepare("INSERT OR IGNORE INTO search_values (term_id, value, pid) VALUES (?, ?, ?)"),
-      deleteValue: db.prepare("DELETE FROM search_values WHERE term_id = ? AND value = ? AND pid = ?"),
+      putValue: db.prepare("INSERT OR REPLACE INTO search_values (term_id, pid, value) VALUES (?, ?, ?)"),
+      deleteValue: db.prepare("DELETE FROM search_values WHERE term_id = ? AND pid = ?"),
       deleteText: db.prepare("DELETE FROM search_text WHERE rowid = ?"),
       insertText: db.prepare(
         `INSERT INTO search_text (rowid, ${SEARCH_TEXT_COLUMNS.join(", ")}) VALUES (?, ${SEARCH_TEXT_COLUMNS.map(() => "?").join(", ")})`,
@@ -194,19 +194,18 @@ export class SqliteSearchIndex {
 
   /** Indexes one stored document (the caller's transaction must be open). */
   indexProduct(code: string, product: Product): void {
-    const changes: PostingChanges = new Map();
-    const chunks = new Set<number>();
-    this.indexOne(code, product, changes, chunks);
-    this.writePostings(changes);
-    this.bumpChunks(chunks);
+    this.indexEntries([{ code, entry: productIndexEntry(product, this.taxonomies) }]);
   }
 
-  /** Indexes stored documents given as JSON text (bulk loads), each chunk written once. */
-  indexDocuments(items: ReadonlyArray<{ code: string; doc: string }>): void {
+  /**
+   * Indexes the entries of stored documents (bulk loads), each posting chunk written once. `isNew`:
+   * the product was not stored before this transaction, so the index has no row for it to update.
+   */
+  indexEntries(items: ReadonlyArray<{ code: string; entry: ProductIndexEntry; isNew?: boolean }>): void {
     const changes: PostingChanges = new Map();
     const chunks = new Set<number>();
     const seen = new Set<string>();
-    for (const { code, doc } of items) {
+    for (const { code, entry, isNew } of items) {
       // A code twice in a batch: the second sees the first's row, so its postings must be written first.
       if (seen.has(code)) {
         this.writePostings(changes);
@@ -214,7 +213,7 @@ export class SqliteSearchIndex {
         seen.clear();
       }
       seen.add(code);
-      this.indexOne(code, indexedMembers(doc), changes, chunks);
+      this.indexOne(code, entry, isNew === true, changes, chunks);
     }
     this.writePostings(changes);
     this.bumpChunks(chunks);
@@ -236,29 +235,35 @@ export class SqliteSearchIndex {
     for (;;) {
       const rows = this.stmts.missing.all(after, batchSize) as Array<{ code: string; doc: string }>;
       if (rows.length === 0) return total;
-      this.db.transaction(() => this.indexDocuments(rows)).immediate();
+      const entries = rows.map(({ code, doc }) => ({
+        code,
+        entry: productIndexEntry(indexedMembers(doc), this.taxonomies),
+      }));
+      this.db.transaction(() => this.indexEntries(entries)).immediate();
       total += rows.length;
       after = (rows[rows.length - 1] as { code: string }).code;
     }
   }
 
-  private indexOne(code: string, product: Product, changes: PostingChanges, chunks: Set<number>): void {
-    const entry = productIndexEntry(product, this.taxonomies);
+  private indexOne(
+    code: string,
+    entry: ProductIndexEntry,
+    isNew: boolean,
+    changes: PostingChanges,
+    chunks: Set<number>,
+  ): void {
     const ids: number[] = [this.termIds.id(...ALL_PRODUCTS)];
     for (const [tagtype, tags] of entry.tags) {
       ids.push(this.termIds.id(tagtype, ""));
       for (const tag of tags) ids.push(this.termIds.id(tagtype, tag));
     }
+    // Each value under the term of its fine bin, which tells both the field and the bin.
     const numbers: Record<string, number> = {};
     for (const [field, value] of entry.numbers) {
       const name = numberField(field);
-      const presence = this.termIds.id(name, "");
-      numbers[presence] = value;
-      ids.push(
-        presence,
-        this.termIds.id(name, coarseBinTag(binOf(COARSE_BOUNDS, value))),
-        this.termIds.id(name, fineBinTag(binOf(FINE_BOUNDS, value))),
-      );
+      const fineBin = this.termIds.id(name, fineBinTag(binOf(FINE_BOUNDS, value)));
+      numbers[fineBin] = value;
+      ids.push(this.termIds.id(name, ""), this.termIds.id(name, coarseBinTag(binOf(COARSE_BOUNDS, value))), fineBin);
     }
     const terms = sortedUnique(ids);
     const hash = textHash(entry.text);
@@ -282,7 +287,7 @@ export class SqliteSearchIndex {
       completeness: sort.completeness ?? Number.POSITIVE_INFINITY,
     };
 
-    const row = this.stmts.row.get(code) as IndexedRow | undefined;
+    const row = isNew ? undefined : (this.stmts.row.get(code) as IndexedRow | undefined);
     let pid: number;
     let oldTerms: Int32Array;
     let oldNumbers: Record<string, number>;
@@ -317,11 +322,11 @@ export class SqliteSearchIndex {
       }
     }
 
-    for (const [term, value] of Object.entries(oldNumbers)) {
-      if (numbers[term] !== value) this.stmts.deleteValue.run(Number(term), value, pid);
+    for (const term of Object.keys(oldNumbers)) {
+      if (numbers[term] === undefined) this.stmts.deleteValue.run(Number(term), pid);
     }
     for (const [term, value] of Object.entries(numbers)) {
-      if (oldNumbers[term] !== value) this.stmts.insertValue.run(Number(term), value, pid);
+      if (oldNumbers[term] !== value) this.stmts.putValue.run(Number(term), pid, value);
     }
 
     const oldHash = row?.text_hash ?? "";

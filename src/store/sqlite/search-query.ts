@@ -353,14 +353,16 @@ export class SqliteSearch {
         for (const bin of plan.coarse) set.or(this.postings(this.term(field, coarseBinTag(bin)), capacity));
         for (const bin of plan.fine) set.or(this.postings(this.term(field, fineBinTag(bin)), capacity));
         for (const exact of plan.exact) {
-          for (const pid of this.exactValues(presence.id, exact)) set.add(pid);
+          const bin = this.term(field, fineBinTag(exact.bin));
+          if (bin !== undefined) for (const pid of this.exactValues(bin.id, exact)) set.add(pid);
         }
         return { set, negated: false };
       },
     };
   }
 
-  private exactValues(term: number, interval: ValueInterval): number[] {
+  /** The pids whose value in fine bin `binTerm` lies in `interval` (a part of that bin). */
+  private exactValues(binTerm: number, interval: ValueInterval): number[] {
     const lower = interval.lowerInclusive ? ">=" : ">";
     const upper = interval.upperInclusive ? "<=" : "<";
     const key = `${lower}${upper}`;
@@ -371,7 +373,7 @@ export class SqliteSearch {
         .pluck();
       this.exactStatements.set(key, statement);
     }
-    return statement.all(term, interval.lower, interval.upper) as number[];
+    return statement.all(binTerm, interval.lower, interval.upper) as number[];
   }
 
   /** The pids of a page, in `sort` order, among `matches` (undefined = every product). */

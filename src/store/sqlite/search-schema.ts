@@ -1,3 +1,5 @@
+import { FINE_BOUNDS } from "./search-bins.js";
+
 /**
  * Tables of the SQLite search index (issue #5), kept up to date in the transaction of every write
  * (search-index.ts) and read by search-query.ts:
@@ -13,6 +15,8 @@
  *   ('#<number field>', '') = has the number, ('#<field>', 'c<i>'|'f<i>') = value in a coarse or fine bin.
  * - `search_postings`: posting lists in chunks (search-bitmap.ts).
  * - `search_values`: exact values of numbers, for bounds that fall inside a bin (search-bins.ts).
+ * Migration 4 (SEARCH_SCHEMA_LAYOUT_SQL) reorders the last two by time of writing, so that loading new
+ * products appends to them instead of rewriting pages all over the tables.
  * - `search_text`: FTS5 over normalised words (domain/search/text.ts), accents folded, prefix indexes.
  */
 export const SEARCH_SCHEMA_SQL = `
@@ -67,4 +71,57 @@ export const SEARCH_SCHEMA_SQL = `
     content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
   );
   INSERT INTO search_text (search_text, rank) VALUES ('rank', 'bm25(10.0, 4.0, 6.0, 2.0, 1.0, 1.0)');
+`;
+
+/**
+ * Migration 4. New products get ever larger pids, but both tables were keyed by term first, so every
+ * batch of an import rewrote pages all over them (a million products wrote gigabytes):
+ * - `search_postings` is keyed by (chunk, term): the chunk being filled is one run of rows at the end;
+ *   the (term, chunk) index that queries read a term by is small (no bits in it).
+ * - `search_values` holds each value under the term of its fine bin (term, pid): new products append
+ *   to each bin's run. A bound inside a fine bin reads that bin's values (search-query.ts).
+ *   `search_products.numbers` maps those bin terms to values, as the index maintenance now expects.
+ * The fine bin of an existing value is the number of FINE_BOUNDS at or below it (search-bins.ts `binOf`).
+ */
+export const SEARCH_SCHEMA_LAYOUT_SQL = `
+  CREATE TEMP TABLE fine_bounds (b REAL NOT NULL);
+  INSERT INTO fine_bounds (b) VALUES ${FINE_BOUNDS.map((b) => `(${b})`).join(", ")};
+
+  CREATE TABLE search_postings_by_chunk (
+    chunk INTEGER NOT NULL,
+    term_id INTEGER NOT NULL,
+    bits BLOB NOT NULL,
+    PRIMARY KEY (chunk, term_id)
+  ) WITHOUT ROWID;
+  INSERT INTO search_postings_by_chunk (chunk, term_id, bits)
+    SELECT chunk, term_id, bits FROM search_postings ORDER BY chunk, term_id;
+  DROP TABLE search_postings;
+  ALTER TABLE search_postings_by_chunk RENAME TO search_postings;
+  CREATE INDEX search_postings_by_term ON search_postings (term_id, chunk);
+
+  CREATE TABLE search_values_by_bin (
+    term_id INTEGER NOT NULL,
+    pid INTEGER NOT NULL,
+    value REAL NOT NULL,
+    PRIMARY KEY (term_id, pid)
+  ) WITHOUT ROWID;
+  INSERT INTO search_values_by_bin (term_id, pid, value)
+    SELECT fine.term_id, v.pid, v.value
+    FROM search_values v
+    JOIN search_terms presence ON presence.term_id = v.term_id
+    JOIN search_terms fine ON fine.field = presence.field
+      AND fine.tag = 'f' || (SELECT count(*) FROM fine_bounds WHERE b <= v.value)
+    ORDER BY 1, 2;
+  DROP TABLE search_values;
+  ALTER TABLE search_values_by_bin RENAME TO search_values;
+
+  UPDATE search_products SET numbers = (
+    SELECT json_group_object(fine.term_id, n.value)
+    FROM json_each(search_products.numbers) n
+    JOIN search_terms presence ON presence.term_id = CAST(n.key AS INTEGER)
+    JOIN search_terms fine ON fine.field = presence.field
+      AND fine.tag = 'f' || (SELECT count(*) FROM fine_bounds WHERE b <= n.value)
+  ) WHERE numbers <> '{}';
+
+  DROP TABLE temp.fine_bounds;
 `;
