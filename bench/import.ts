@@ -95,6 +95,14 @@ async function importIntoPostgres(file: string): Promise<{ run: Measured; size: 
   }
 }
 
+/** `foodbase generate` of COUNT products with SEED into `file`. */
+async function generate(file: string, extra: string[]): Promise<Measured> {
+  const args = ["generate", "--count", String(COUNT), "--seed", String(SEED), ...extra];
+  const run = await runMeasured(process.execPath, [MAIN, ...args, "--out", file, "--no-progress"]);
+  check(args.join(" "), run);
+  return run;
+}
+
 async function main(): Promise<void> {
   const keep = process.env.BENCH_DIR !== undefined;
   const dir = process.env.BENCH_DIR ?? mkdtempSync(join(tmpdir(), "foodbase-bench-import-"));
@@ -107,18 +115,7 @@ async function main(): Promise<void> {
     if (keep && existsSync(file)) {
       console.log(`\ngenerate: reusing ${file}`);
     } else {
-      const generation = await runMeasured(process.execPath, [
-        MAIN,
-        "generate",
-        "--count",
-        String(COUNT),
-        "--seed",
-        String(SEED),
-        "--out",
-        file,
-        "--no-progress",
-      ]);
-      check("generate", generation);
+      const generation = await generate(file, []);
       console.log(
         `\ngenerate: ${generation.seconds.toFixed(1)} s, ${integer.format(rate(COUNT, generation.seconds))} products/s`,
       );
@@ -149,20 +146,7 @@ async function main(): Promise<void> {
     let natural: { run: Measured; ceiling: number } | undefined;
     if (process.env.NATURAL === "1") {
       const naturalFile = join(dir, `generated-${COUNT}-seed${SEED}-natural.jsonl`);
-      const made = await runMeasured(process.execPath, [
-        MAIN,
-        "generate",
-        "--count",
-        String(COUNT),
-        "--seed",
-        String(SEED),
-        "--key-order",
-        "natural",
-        "--out",
-        naturalFile,
-        "--no-progress",
-      ]);
-      check("generate --key-order natural", made);
+      await generate(naturalFile, ["--key-order", "natural"]);
       const naturalDatabase = join(dir, "import-natural.db");
       rmSync(naturalDatabase, { force: true });
       const run = await importInto(naturalFile, naturalDatabase, []);

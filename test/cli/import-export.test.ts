@@ -8,6 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSearchParams } from "../../src/domain/search/params.js";
+import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
+import { openStore } from "../../src/store/open.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/store.js";
 
 const MAIN = join(import.meta.dirname, "../../dist/cli/main.js");
@@ -88,6 +91,39 @@ describe("foodbase import", () => {
     expect(stdin.stdout).toMatch(/^stdin: 10 imported/);
     const gzStdin = cli(["import", "-"], { db: freshDatabase(), input: gzipSync(readFileSync(SAMPLE)) });
     expect(summaryOf(gzStdin.stdout)).toEqual([10, 0, 0, 0]);
+  });
+
+  it("indexes products for search in its worker threads as it does in one thread", async () => {
+    const threaded = freshDatabase();
+    const inline = freshDatabase();
+    expect(cli(["import", SAMPLE, "--workers", "2"], { db: threaded }).code).toBe(0);
+    expect(cli(["import", SAMPLE, "--workers", "0"], { db: inline }).code).toBe(0);
+    // What the sample holds: 2 beverages, Kinder Riegel and Nutella above 50 g of sugars, one Gruyère.
+    const queries: Array<[Record<string, string>, number]> = [
+      [{}, 10],
+      [{ categories_tags: "en:beverages" }, 2],
+      [{ sugars_100g: ">50" }, 2],
+      [{ search_terms: "nutella" }, 1],
+      [{ search_terms: "gruyere" }, 1],
+    ];
+    const taxonomies = loadTaxonomies();
+    const answers = async (url: string) => {
+      const store = await openStore(url);
+      try {
+        const out: Array<[number, string[]]> = [];
+        for (const [params] of queries) {
+          const page = await store.searchProducts(parseSearchParams(params, { taxonomies }).query);
+          out.push([page.count, page.documents.map((d) => JSON.parse(d.toString("utf8")).code as string).sort()]);
+        }
+        return out;
+      } finally {
+        await store.close();
+      }
+    };
+    const fromWorkers = await answers(threaded);
+    expect(fromWorkers.map(([count]) => count)).toEqual(queries.map(([, count]) => count));
+    expect(fromWorkers[3]?.[1]).toEqual(["3017620422003"]);
+    expect(fromWorkers).toEqual(await answers(inline));
   });
 
   it("reports rejected lines on stderr and in --rejects, imports the rest, and exits with 3", () => {
