@@ -13,6 +13,7 @@ import type { ProductLoadOutcome, RevisionInfo, Store } from "../store/types.js"
 import { type LineBlock, lineBlocks, type PreparedBlock, prepareBlock } from "./blocks.js";
 import { inlineRunner, mapInOrder, type TaskRunner, WorkerPool } from "./parallel.js";
 import { type PreparedProduct, type PrepareWorkerData, prepareOptionsOf, type RejectedLine } from "./prepare.js";
+import { SeenCodes } from "./seen-codes.js";
 import { InputError, type InputSource } from "./source.js";
 
 export interface ImportProgress {
@@ -86,23 +87,6 @@ export function defaultImportWorkers(): number {
 }
 
 /**
- * Codes seen earlier in this input, with their line. Codes of up to 15 digits (all real barcodes) are
- * kept as numbers, which is exact and much smaller than strings; normalised codes have 8, 13 or 14+
- * digits without leading zeros beyond 13, so different codes never make the same number.
- */
-class SeenCodes {
-  private readonly lines = new Map<number | string, number>();
-
-  /** The earlier line with this code, or undefined (and the code is remembered with `line`). */
-  firstLineOf(code: string, line: number): number | undefined {
-    const key = code.length <= 15 ? Number(code) : code;
-    const earlier = this.lines.get(key);
-    if (earlier === undefined) this.lines.set(key, line);
-    return earlier;
-  }
-}
-
-/**
  * Blocks (of about 1 MiB, a few hundred products) given to the workers ahead of the store. Writing a
  * batch blocks this thread, so the workers must already hold about a batch of lines, or they stop too.
  */
@@ -139,7 +123,7 @@ export async function importProducts(options: ImportOptions): Promise<ImportSumm
           new URL("./worker.js", import.meta.url),
           workerData,
           workerCount,
-          workerData.recompute ? 192 : 112,
+          workerData.recompute ? 192 : 160,
         )
       : undefined;
   let run: TaskRunner<LineBlock, PreparedBlock>;
