@@ -1,0 +1,56 @@
+/**
+ * The checkpoint thread of a bulk load (src/store/sqlite/checkpointer.ts): while another connection
+ * writes with its own checkpoints off, it copies the WAL into the database file, so that the writer's
+ * next transaction starts the WAL over. Run from the build: a worker thread loads compiled JavaScript.
+ */
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, expect, it } from "vitest";
+
+type CheckpointerModule = typeof import("../../src/store/sqlite/checkpointer.js");
+const built = join(import.meta.dirname, "../../dist/store/sqlite/checkpointer.js");
+const { BackgroundCheckpointer } = (await import(pathToFileURL(built).href)) as CheckpointerModule;
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "foodbase-checkpointer-"));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it("copies what a writer commits into the database file, and the writer's WAL starts over", async () => {
+  const path = join(dir, "load.db");
+  const writer = new Database(path);
+  writer.pragma("journal_mode = WAL");
+  writer.pragma("wal_autocheckpoint = 0");
+  writer.exec("CREATE TABLE t (x BLOB NOT NULL)");
+  const insert = writer.prepare("INSERT INTO t (x) VALUES (randomblob(3000))");
+  const write = writer.transaction((rows: number) => {
+    for (let i = 0; i < rows; i++) insert.run();
+  });
+  write(3000);
+  // About 9 MB committed, all of it in the WAL so far.
+  expect(statSync(`${path}-wal`).size).toBeGreaterThan(8_000_000);
+  expect(statSync(path).size).toBeLessThan(100_000);
+
+  const checkpointer = new BackgroundCheckpointer(path);
+  try {
+    for (let waited = 0; statSync(path).size < 8_000_000; waited += 20) {
+      if (waited > 30_000) throw new Error("the database file did not receive the WAL's pages");
+      await sleep(20);
+    }
+  } finally {
+    await checkpointer.stop();
+  }
+  write(1);
+  // The WAL holds only the last transaction: it was started over, everything before it being copied.
+  const [status] = writer.pragma("wal_checkpoint(PASSIVE)") as Array<{ log: number }>;
+  expect(status?.log).toBeLessThan(10);
+  expect(writer.prepare("SELECT count(*) FROM t").pluck().get()).toBe(3001);
+  writer.close();
+});
