@@ -298,13 +298,15 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    if (this.bulkLoading) {
-      this.db.exec(SEARCH_SORT_INDEXES_SQL);
+    try {
+      // Should this fail (the database busy), the next open builds them.
+      if (this.bulkLoading) this.db.exec(SEARCH_SORT_INDEXES_SQL);
+    } finally {
       this.bulkLoading = false;
+      await this.checkpointer?.stop();
+      this.checkpointer = undefined;
+      this.db.close();
     }
-    await this.checkpointer?.stop();
-    this.checkpointer = undefined;
-    this.db.close();
   }
 
   private bulkStatements?: {

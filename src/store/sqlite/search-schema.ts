@@ -15,9 +15,9 @@ import { FINE_BOUNDS } from "./search-bins.js";
  *   ('#<number field>', '') = has the number, ('#<field>', 'c<i>'|'f<i>') = value in a coarse or fine bin.
  * - `search_postings`: posting lists in chunks (search-bitmap.ts).
  * - `search_values`: exact values of numbers, for bounds that fall inside a bin (search-bins.ts).
- * Migration 4 (SEARCH_SCHEMA_LAYOUT_SQL) reorders the last two by time of writing, so that loading new
- * products appends to them instead of rewriting pages all over the tables.
  * - `search_text`: FTS5 over normalised words (domain/search/text.ts), accents folded, prefix indexes.
+ * Migration 4 (SEARCH_SCHEMA_LAYOUT_SQL) reorders postings and values by time of writing, so that
+ * loading new products appends to them instead of rewriting pages all over the tables.
  */
 export const SEARCH_SCHEMA_SQL = `
   CREATE TABLE search_products (
@@ -82,6 +82,7 @@ export const SEARCH_SCHEMA_SQL = `
  *   to each bin's run. A bound inside a fine bin reads that bin's values (search-query.ts).
  *   `search_products.numbers` maps those bin terms to values, as the index maintenance now expects.
  * The fine bin of an existing value is the number of FINE_BOUNDS at or below it (search-bins.ts `binOf`).
+ * The bounds are those of this release: bins that change later need a migration that reindexes anyway.
  */
 export const SEARCH_SCHEMA_LAYOUT_SQL = `
   CREATE TEMP TABLE fine_bounds (b REAL NOT NULL);
