@@ -28,6 +28,12 @@ function barcode(i: number): string {
   return String(3_000_000_000_000 + Number((BigInt(i) * 2654435761n) % 4294967296n));
 }
 
+/** The same rows in both schemas (columns with defaults left out). */
+const INSERT_REVISION =
+  "INSERT INTO revisions (code, rev, t, user_id, comment, changed_fields, doc) VALUES (?, 1, 0, 'import', 'bench', '[]', ?)";
+const INSERT_SEARCH_ROW =
+  "INSERT INTO search_products (code, terms, numbers, text_hash, nutriscore, nova, name_key, completeness) VALUES (?, x'', '{}', '', 0, 0, '', 0)";
+
 interface RowWriter {
   write(code: string, doc: string): void;
   db: Database.Database;
@@ -38,13 +44,9 @@ async function storeSchema(path: string): Promise<RowWriter> {
   const store = new SqliteStore(path);
   await store.prepareForBulkLoad();
   const db = store.db;
-  const revision = db.prepare(
-    "INSERT INTO revisions (code, rev, t, user_id, comment, changed_fields, doc) VALUES (?, 1, 0, 'import', 'bench', '[]', ?)",
-  );
+  const revision = db.prepare(INSERT_REVISION);
   const product = db.prepare("INSERT INTO products (code, rev, revision_id) VALUES (?, 1, ?)");
-  const searchRow = db.prepare(
-    "INSERT INTO search_products (code, terms, numbers, text_hash, nutriscore, nova, name_key, completeness) VALUES (?, x'', '{}', '', 0, 0, '', 0)",
-  );
+  const searchRow = db.prepare(INSERT_SEARCH_ROW);
   return {
     db,
     write(code, doc) {
@@ -67,12 +69,8 @@ async function appendOnly(path: string): Promise<RowWriter> {
     CREATE TABLE search_products (pid INTEGER PRIMARY KEY, code TEXT NOT NULL, terms BLOB NOT NULL, numbers TEXT NOT NULL,
       text_hash TEXT NOT NULL, nutriscore REAL NOT NULL, nova REAL NOT NULL, name_key NOT NULL, completeness REAL NOT NULL);
   `);
-  const revision = db.prepare(
-    "INSERT INTO revisions (code, rev, t, user_id, comment, changed_fields, doc) VALUES (?, 1, 0, 'import', 'bench', '[]', ?)",
-  );
-  const searchRow = db.prepare(
-    "INSERT INTO search_products (code, terms, numbers, text_hash, nutriscore, nova, name_key, completeness) VALUES (?, x'', '{}', '', 0, 0, '', 0)",
-  );
+  const revision = db.prepare(INSERT_REVISION);
+  const searchRow = db.prepare(INSERT_SEARCH_ROW);
   return {
     db,
     write(code, doc) {
