@@ -8,14 +8,20 @@
  *     barcode, which a dump lists in no useful order;
  *   - append only: the same rows in tables keyed by insertion order only (what a load that builds the
  *     barcode keys after the fact, in sorted passes, would write while reading).
- *   node --import tsx bench/store-rows.ts        (N=1000000 by default; N=200000 for a quick run)
+ *   npm run bench:store-rows        (N=1000000 by default; N=200000 for a quick run)
  * Prints the time per 100,000 products as the tables grow, and the ratio of the two in the same run.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
-import { SqliteStore } from "../src/store/sqlite/index.js";
+
+// From the build, like `foodbase import`: the store's checkpoint thread loads compiled JavaScript
+// (from the TypeScript sources it fails to start, silently, and the load runs without it).
+type SqliteStoreModule = typeof import("../src/store/sqlite/index.js");
+const built = join(import.meta.dirname, "../dist/store/sqlite/index.js");
+const { SqliteStore } = (await import(pathToFileURL(built).href)) as SqliteStoreModule;
 
 const N = Number(process.env.N ?? 1_000_000);
 const BATCH = 2500;
@@ -105,9 +111,11 @@ async function run(name: string, open: (path: string) => Promise<RowWriter>, dir
   }
   await writer.close();
   const seconds = (performance.now() - started) / 1000;
-  const last = perStep.at(-1) ?? "";
   console.log(`${name}: ${seconds.toFixed(1)} s, ${Math.round(N / seconds)} products/s`);
-  console.log(`  s per 100,000 as the tables grow: ${perStep.join(" ")} (last: ${Number(last) * 10} µs/product)`);
+  const last = perStep.at(-1);
+  if (last !== undefined) {
+    console.log(`  s per 100,000 as the tables grow: ${perStep.join(" ")} (last: ${Number(last) * 10} µs/product)`);
+  }
   return seconds;
 }
 
