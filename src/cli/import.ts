@@ -101,7 +101,12 @@ export function registerImportCommand(program: Command): void {
     process.on("SIGTERM", onSignal);
 
     const store = await openStore(config.databaseUrl);
-    await store.prepareForBulkLoad();
+    await store.prepareForBulkLoad({
+      onWarning: (message) => {
+        if (progress === undefined) process.stderr.write(`warning: ${message}\n`);
+        else progress.log(`warning: ${message}`);
+      },
+    });
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     let summary: ImportSummary | undefined;

@@ -140,7 +140,12 @@ export interface Store {
    * Tunes this store for a long bulk load: throughput and bounded memory rather than caching for
    * reads. For a store opened for the load (an import's own), called once before it.
    */
-  prepareForBulkLoad(): Promise<void>;
+  prepareForBulkLoad(options?: BulkLoadOptions): Promise<void>;
+}
+
+export interface BulkLoadOptions {
+  /** Told of what slows the load down without stopping it (a helper thread that failed, say). */
+  onWarning?(message: string): void;
 }
 
 export class DuplicateError extends Error {}

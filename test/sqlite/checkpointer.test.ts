@@ -54,3 +54,15 @@ it("copies what a writer commits into the database file, and the writer's WAL st
   expect(writer.prepare("SELECT count(*) FROM t").pluck().get()).toBe(3001);
   writer.close();
 });
+
+it("reports a thread that cannot open its database, instead of failing silently", async () => {
+  const errors: Error[] = [];
+  const checkpointer = new BackgroundCheckpointer(join(dir, "no-such-folder", "load.db"), (e) => errors.push(e));
+  for (let waited = 0; errors.length === 0; waited += 20) {
+    if (waited > 30_000) throw new Error("the failure was not reported");
+    await sleep(20);
+  }
+  await checkpointer.stop();
+  expect(errors).toHaveLength(1);
+  expect(errors[0]?.message).toMatch(/directory does not exist|unable to open/i);
+});

@@ -24,14 +24,17 @@ export class BackgroundCheckpointer {
   private readonly worker: Worker;
   private readonly stopped: Promise<void>;
 
-  constructor(path: string) {
+  /**
+   * `onError`: the thread failed (could not open the database, say). That costs the load only speed,
+   * so it is reported, not thrown.
+   */
+  constructor(path: string, onError?: (error: Error) => void) {
     const data: CheckpointerData = { foodbaseCheckpointerPath: path };
     this.worker = new Worker(new URL(import.meta.url), {
       workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
     });
-    // Its failure costs the load nothing but speed: the loading connection's own checkpoints remain.
-    this.worker.on("error", () => {});
+    this.worker.on("error", (error) => onError?.(error));
     this.stopped = new Promise((resolve) => this.worker.once("exit", () => resolve()));
   }
 

@@ -7,6 +7,7 @@ import type { ProductIndexEntry } from "../../domain/search/index-entry.js";
 import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../../domain/search/query.js";
 import { type RevisionRow, toRevisionRecord, toUser, type UserRow, withRev } from "../rows.js";
 import {
+  type BulkLoadOptions,
   DuplicateError,
   type NewUser,
   type ProductFilter,
@@ -414,14 +415,22 @@ export class SqliteStore implements Store {
     return this.search.facet(query);
   }
 
-  async prepareForBulkLoad(): Promise<void> {
+  async prepareForBulkLoad(options: BulkLoadOptions = {}): Promise<void> {
     // Memory-mapped reads leave every page an import touches resident in the process (gigabytes for a
     // dump); plain reads go through the bounded page cache instead.
     this.db.pragma("mmap_size = 0");
     // Checkpoints run in a thread of their own (checkpointer.ts). The load's own connection checkpoints
     // only if the WAL passes ~800 MB, should that thread fall behind.
     this.db.pragma("wal_autocheckpoint = 200000");
-    if (this.path !== ":memory:") this.checkpointer ??= new BackgroundCheckpointer(this.path);
+    if (this.path !== ":memory:") {
+      this.checkpointer ??= new BackgroundCheckpointer(this.path, (error) => {
+        // Without the thread the load's own connection must checkpoint, as it does outside loads.
+        if (this.db.open) this.db.pragma("wal_autocheckpoint = 1000");
+        options.onWarning?.(
+          `the checkpoint thread stopped (${error.message}); the load goes on, checkpointing on its own connection (slower)`,
+        );
+      });
+    }
     this.db.exec(DROP_SEARCH_SORT_INDEXES_SQL);
     this.bulkLoading = true;
   }
