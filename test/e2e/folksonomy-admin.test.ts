@@ -79,6 +79,30 @@ describe("admin routes (API.md §7.7)", () => {
     });
   });
 
+  it("answer a missing body, or one that is not a JSON object, as the Engine does (422)", async () => {
+    expect(await call("POST", "/admin/property/rename", mod)).toEqual({
+      status: 422,
+      body: { detail: [{ type: "missing", loc: ["body"], msg: "Field required", input: null }] },
+    });
+    expect(await call("POST", "/admin/property/rename", mod, ["colour", "color"])).toEqual({
+      status: 422,
+      body: {
+        detail: [
+          {
+            type: "model_attributes_type",
+            loc: ["body"],
+            msg: "Input should be a valid dictionary or object to extract fields from",
+            input: ["colour", "color"],
+          },
+        ],
+      },
+    });
+    // Nothing was renamed.
+    expect((await call("GET", "/keys")).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ k: "colour" }), expect.objectContaining({ k: "color" })]),
+    );
+  });
+
   it("check-clash, then rename: products with both keys keep the new one", async () => {
     expect(
       await call("POST", "/admin/property/check-clash", mod, { old_property: "colour", new_property: "color" }),

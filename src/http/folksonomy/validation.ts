@@ -136,8 +136,10 @@ function has(body: Record<string, unknown>, key: string): boolean {
   return Object.hasOwn(body, key);
 }
 
-/** The `ProductTag` model of the Engine with foodbase's rules (API.md §7.4 "Tag body"). */
-export function validateTagBody(input: BodyInput): TagValidation {
+/** The body as a JSON object, or the Engine's error for a missing body or one of another type. */
+function objectBody(
+  input: BodyInput,
+): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FieldError[] } {
   if (input.kind === "none" || (input.kind === "json" && input.value === null)) {
     return { ok: false, errors: [missing(["body"])] };
   }
@@ -154,7 +156,14 @@ export function validateTagBody(input: BodyInput): TagValidation {
       ],
     };
   }
-  const body = input.value;
+  return { ok: true, body: input.value };
+}
+
+/** The `ProductTag` model of the Engine with foodbase's rules (API.md §7.4 "Tag body"). */
+export function validateTagBody(input: BodyInput): TagValidation {
+  const parsed = objectBody(input);
+  if (!parsed.ok) return parsed;
+  const { body } = parsed;
   const errors: FieldError[] = [];
   const out: TagInput = { product: "", k: "", v: "", owner: "", version: 1, comment: "" };
 
@@ -258,23 +267,9 @@ export function validateAdminBody(
   fields: ReadonlyArray<readonly [string, AdminFieldKind]>,
   distinct?: readonly [string, string],
 ): AdminValidation {
-  if (input.kind === "none" || (input.kind === "json" && input.value === null)) {
-    return { ok: false, errors: [missing(["body"])] };
-  }
-  if (input.kind === "text" || !isPlainObject(input.value)) {
-    return {
-      ok: false,
-      errors: [
-        {
-          type: "model_attributes_type",
-          loc: ["body"],
-          msg: "Input should be a valid dictionary or object to extract fields from",
-          input: input.value,
-        },
-      ],
-    };
-  }
-  const body = input.value;
+  const parsed = objectBody(input);
+  if (!parsed.ok) return parsed;
+  const { body } = parsed;
   const errors: FieldError[] = [];
   const out: Record<string, string> = {};
   for (const [name, kind] of fields) {
