@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import { apiErrorBody, HttpError } from "./errors.js";
+import { MultipartError, readMultipartFields } from "./multipart.js";
 import { flattenParams, type Params, queryParams } from "./params.js";
 
 function tooLarge(limit: number): HttpError {
@@ -21,30 +22,12 @@ function malformed(message: string): HttpError {
 async function multipartParams(request: FastifyRequest, limit: number): Promise<Params> {
   const declared = Number(request.headers["content-length"] ?? "0");
   if (declared > limit) throw tooLarge(limit);
-  const out: Params = {};
-  let size = 0;
   try {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        for await (const chunk of part.file) {
-          size += (chunk as Buffer).length;
-          if (size > limit) throw tooLarge(limit);
-        }
-        if (part.file.truncated) throw tooLarge(limit);
-      } else {
-        const value = typeof part.value === "string" ? part.value : String(part.value ?? "");
-        size += Buffer.byteLength(value) + part.fieldname.length;
-        if (size > limit || part.valueTruncated) throw tooLarge(limit);
-        if (!(part.fieldname in out)) out[part.fieldname] = value;
-      }
-    }
+    return Object.fromEntries(await readMultipartFields(request, limit));
   } catch (e) {
-    if (e instanceof HttpError) throw e;
-    const err = e as { code?: string; statusCode?: number; message?: string };
-    if (err.code === "FST_REQ_FILE_TOO_LARGE" || err.statusCode === 413) throw tooLarge(limit);
-    throw malformed(err.message ?? "unreadable multipart body");
+    if (!(e instanceof MultipartError)) throw e;
+    throw e.tooLarge ? tooLarge(limit) : malformed(e.message);
   }
-  return out;
 }
 
 /** Query string + body parameters, body winning (API.md §4). */

@@ -100,6 +100,26 @@ describe("token lifetime and revocation", () => {
     expect(stored[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(stored).not.toContain(bearer);
   });
+
+  it("answers a multipart form over the body limit with 413, and an unreadable one with 400", async () => {
+    const t = await server({ config: { bodyLimit: 64 * 1024 } });
+    const form = new FormData();
+    form.append("username", "alice");
+    form.append("password", ALICE.password);
+    // A file part is not a field, but its bytes count toward the limit (API.md §1.1).
+    form.append("photo", new Blob([new Uint8Array(100 * 1024)]), "photo.jpg");
+    expect(await answer(await fetch(`${t.url}/folksonomy/auth`, { method: "POST", body: form }))).toMatchObject({
+      status: 413,
+      body: { detail: "Request body too large" },
+    });
+    const cut = await fetch(`${t.url}/folksonomy/auth`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=XYZ" },
+      body: '--XYZ\r\nContent-Disposition: form-data; name="username"\r\n\r\nalice',
+    });
+    expect(await answer(cut)).toMatchObject({ status: 400, body: { detail: "There was an error parsing the body" } });
+    expect(await t.database.query("SELECT token_hash FROM tokens")).toHaveLength(0);
+  });
 });
 
 describe("brute-force guard (API.md §7.3)", () => {

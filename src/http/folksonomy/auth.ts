@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sha256Hex, userFromSessionCookie } from "../../accounts/sessions.js";
 import { normalizeUserId } from "../../accounts/user-id.js";
 import type { NewToken } from "../../store/folksonomy-types.js";
+import { MultipartError, readMultipartFields } from "../multipart.js";
 import { FolksonomyError, FormBody, sendJson, unauthorized, validationFailed } from "./common.js";
 import { validateAuthForm } from "./validation.js";
 
@@ -104,34 +105,14 @@ class KeyedQueue {
 async function formFields(request: FastifyRequest): Promise<ReadonlyMap<string, string>> {
   if (request.body instanceof FormBody) return request.body.fields;
   if (!request.isMultipart()) return new Map();
-  const limit = request.server.foodbase.config.bodyLimit;
-  const fields = new Map<string, string>();
-  let size = 0;
   try {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        // File parts are discarded but count toward the limit (API.md §1.1).
-        for await (const chunk of part.file) {
-          size += (chunk as Buffer).length;
-          if (size > limit) throw new FolksonomyError(413, "Request body too large");
-        }
-        if (part.file.truncated) throw new FolksonomyError(413, "Request body too large");
-        continue;
-      }
-      const value = typeof part.value === "string" ? part.value : String(part.value ?? "");
-      size += Buffer.byteLength(value) + part.fieldname.length;
-      if (size > limit || part.valueTruncated) throw new FolksonomyError(413, "Request body too large");
-      if (!fields.has(part.fieldname)) fields.set(part.fieldname, value);
-    }
+    return await readMultipartFields(request, request.server.foodbase.config.bodyLimit);
   } catch (e) {
-    if (e instanceof FolksonomyError) throw e;
-    const err = e as { code?: string; statusCode?: number };
-    if (err.statusCode === 413 || err.code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new FolksonomyError(413, "Request body too large");
-    }
-    throw new FolksonomyError(400, "There was an error parsing the body");
+    if (!(e instanceof MultipartError)) throw e;
+    throw e.tooLarge
+      ? new FolksonomyError(413, "Request body too large")
+      : new FolksonomyError(400, "There was an error parsing the body");
   }
-  return fields;
 }
 
 /** A new token for the user: what to answer, and what to store. */
