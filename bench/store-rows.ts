@@ -18,7 +18,7 @@ import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 
 // From the build, like `foodbase import`: the store's checkpoint thread loads compiled JavaScript
-// (from the TypeScript sources it fails to start, silently, and the load runs without it).
+// (from the TypeScript sources it fails to start, and the figures would be those of another load).
 type SqliteStoreModule = typeof import("../src/store/sqlite/index.js");
 const built = join(import.meta.dirname, "../dist/store/sqlite/index.js");
 const { SqliteStore } = (await import(pathToFileURL(built).href)) as SqliteStoreModule;
@@ -48,7 +48,12 @@ interface RowWriter {
 
 async function storeSchema(path: string): Promise<RowWriter> {
   const store = new SqliteStore(path);
-  await store.prepareForBulkLoad();
+  await store.prepareForBulkLoad({
+    onWarning: (message) => {
+      console.error(`bench:store-rows stopped: ${message}`);
+      process.exit(1);
+    },
+  });
   const db = store.db;
   const revision = db.prepare(INSERT_REVISION);
   const product = db.prepare("INSERT INTO products (code, rev, revision_id) VALUES (?, 1, ?)");

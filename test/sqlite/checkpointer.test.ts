@@ -3,7 +3,7 @@
  * writes with its own checkpoints off, it copies the WAL into the database file, so that the writer's
  * next transaction starts the WAL over. Run from the build: a worker thread loads compiled JavaScript.
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -14,6 +14,9 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 type CheckpointerModule = typeof import("../../src/store/sqlite/checkpointer.js");
 const built = join(import.meta.dirname, "../../dist/store/sqlite/checkpointer.js");
 const { BackgroundCheckpointer } = (await import(pathToFileURL(built).href)) as CheckpointerModule;
+type StoreModule = typeof import("../../src/store/sqlite/index.js");
+const builtStore = join(import.meta.dirname, "../../dist/store/sqlite/index.js");
+const { SqliteStore } = (await import(pathToFileURL(builtStore).href)) as StoreModule;
 
 let dir: string;
 beforeEach(() => {
@@ -65,4 +68,24 @@ it("reports a thread that cannot open its database, instead of failing silently"
   await checkpointer.stop();
   expect(errors).toHaveLength(1);
   expect(errors[0]?.message).toMatch(/directory does not exist|unable to open/i);
+});
+
+it("a bulk load whose checkpoint thread fails warns, and its own connection checkpoints again", async () => {
+  mkdirSync(join(dir, "here"));
+  const store = new SqliteStore(join(dir, "here", "load.db"));
+  // The store's connection keeps its open files; the thread, opening the path anew, finds no folder.
+  renameSync(join(dir, "here"), join(dir, "moved"));
+  const warnings: string[] = [];
+  try {
+    await store.prepareForBulkLoad({ onWarning: (message) => warnings.push(message) });
+    for (let waited = 0; warnings.length === 0; waited += 20) {
+      if (waited > 30_000) throw new Error("no warning");
+      await sleep(20);
+    }
+    expect(warnings).toEqual([expect.stringMatching(/^the checkpoint thread stopped \(.*directory does not exist/i)]);
+    expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(1000);
+  } finally {
+    renameSync(join(dir, "moved"), join(dir, "here"));
+    await store.close();
+  }
 });
