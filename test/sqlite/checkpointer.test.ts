@@ -3,7 +3,7 @@
  * writes with its own checkpoints off, it copies the WAL into the database file, so that the writer's
  * next transaction starts the WAL over. Run from the build: a worker thread loads compiled JavaScript.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -13,7 +13,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 
 type CheckpointerModule = typeof import("../../src/store/sqlite/checkpointer.js");
 const built = join(import.meta.dirname, "../../dist/store/sqlite/checkpointer.js");
-const { BackgroundCheckpointer } = (await import(pathToFileURL(built).href)) as CheckpointerModule;
+const { BackgroundCheckpointer, checkpointOnce } = (await import(pathToFileURL(built).href)) as CheckpointerModule;
 type StoreModule = typeof import("../../src/store/sqlite/index.js");
 const builtStore = join(import.meta.dirname, "../../dist/store/sqlite/index.js");
 const { SqliteStore } = (await import(pathToFileURL(builtStore).href)) as StoreModule;
@@ -68,6 +68,39 @@ it("reports a thread that cannot open its database, instead of failing silently"
   await checkpointer.stop();
   expect(errors).toHaveLength(1);
   expect(errors[0]?.message).toMatch(/directory does not exist|unable to open/i);
+});
+
+it("reports a thread that finds no database in its file, with SQLite's message", async () => {
+  // Opening succeeds (SQLite reads nothing yet); the thread's first statement finds no database.
+  const path = join(dir, "not-a-database.db");
+  writeFileSync(path, "these bytes are not a SQLite database\n".repeat(200));
+  const errors: Error[] = [];
+  const checkpointer = new BackgroundCheckpointer(path, (e) => errors.push(e));
+  for (let waited = 0; errors.length === 0; waited += 20) {
+    if (waited > 30_000) throw new Error("the failure was not reported");
+    await sleep(20);
+  }
+  await checkpointer.stop();
+  expect(errors).toHaveLength(1);
+  expect(errors[0]?.message).toMatch(/not a database/i);
+});
+
+it("a checkpoint on a busy database waits for the next tick; any other failure is thrown with its message", () => {
+  const path = join(dir, "locked.db");
+  const writer = new Database(path);
+  writer.exec("CREATE TABLE t (x)");
+  writer.exec("BEGIN EXCLUSIVE; INSERT INTO t VALUES (1)");
+  const checkpointing = new Database(path, { timeout: 0 });
+  expect(() => checkpointOnce(checkpointing)).not.toThrow();
+  writer.exec("ROLLBACK");
+  writer.close();
+  checkpointing.close();
+
+  const junk = join(dir, "junk.db");
+  writeFileSync(junk, "these bytes are not a SQLite database\n".repeat(200));
+  const notADatabase = new Database(junk);
+  expect(() => checkpointOnce(notADatabase)).toThrow(/SQLITE_NOTADB: file is not a database/);
+  notADatabase.close();
 });
 
 it("a bulk load whose checkpoint thread fails warns, and its own connection checkpoints again", async () => {

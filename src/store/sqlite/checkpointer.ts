@@ -45,6 +45,34 @@ export class BackgroundCheckpointer {
   }
 }
 
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_BUSY" || code === "SQLITE_LOCKED";
+}
+
+/**
+ * The thread's failure as a plain Error: the copy of a SqliteError that reaches the main thread
+ * keeps only its `code`, without the message.
+ */
+function reportable(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(String(error));
+  const code = (error as { code?: unknown }).code;
+  return new Error(typeof code === "string" ? `${code}: ${error.message}` : error.message);
+}
+
+/**
+ * One PASSIVE checkpoint. A busy database (another checkpoint is running) is left for the next tick;
+ * anything else is thrown, which ends the thread and is reported to the load (it then checkpoints
+ * on its own connection).
+ */
+export function checkpointOnce(db: Database.Database): void {
+  try {
+    db.pragma("wal_checkpoint(PASSIVE)");
+  } catch (error) {
+    if (!isBusy(error)) throw reportable(error);
+  }
+}
+
 function checkpointUntilStopped({ foodbaseCheckpointerPath }: CheckpointerData): void {
   const db = new Database(foodbaseCheckpointerPath);
   db.pragma("busy_timeout = 10000");
@@ -52,11 +80,7 @@ function checkpointUntilStopped({ foodbaseCheckpointerPath }: CheckpointerData):
   db.pragma("cache_size = -2048");
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
-    try {
-      db.pragma("wal_checkpoint(PASSIVE)");
-    } catch {
-      // SQLITE_BUSY: another checkpoint is running; try again at the next tick.
-    }
+    checkpointOnce(db);
     timer = setTimeout(run, INTERVAL_MS);
   };
   parentPort?.on("message", (message) => {
@@ -69,5 +93,9 @@ function checkpointUntilStopped({ foodbaseCheckpointerPath }: CheckpointerData):
 }
 
 if (!isMainThread && typeof (workerData as Partial<CheckpointerData> | null)?.foodbaseCheckpointerPath === "string") {
-  checkpointUntilStopped(workerData as CheckpointerData);
+  try {
+    checkpointUntilStopped(workerData as CheckpointerData);
+  } catch (error) {
+    throw reportable(error);
+  }
 }
