@@ -90,7 +90,9 @@ function errorHandler(this: FastifyInstance, error: FastifyError, request: Fasti
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify(fastifyOptions(config, deps.logStream));
+  const prefix = config.folksonomyPrefix;
+  const isFolksonomyPath = (path: string) => path === prefix || path.startsWith(`${prefix}/`);
+  const app = Fastify(fastifyOptions(config, deps.logStream, isFolksonomyPath));
   app.decorate("foodbase", {
     ...deps,
     credentials: new CredentialVerifier(deps.store, config.credentialCacheTtl),

@@ -87,6 +87,35 @@ describe("general rules (API.md §1)", () => {
     expect(na.headers.get("allow")).toContain("GET");
   });
 
+  it("a path that is not valid percent-encoding, or a request line over Node's limit → 4xx JSON with CORS", async () => {
+    for (const path of ["/api/v2/product/%FF", "/category/%C0%AF.json"]) {
+      const bad = await getJson(`${t.url}${path}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({
+        errors: [{ id: "invalid_url", message: "the URL's path is not valid percent-encoded UTF-8" }],
+        status: 0,
+        status_verbose: "the URL's path is not valid percent-encoded UTF-8",
+      });
+      expect(bad.headers.get("access-control-allow-origin")).toBe("*");
+      expect(bad.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    }
+    // Under the folksonomy prefix, the folksonomy's error body and CORS rules.
+    const folksonomy = await getJson(`${t.url}/folksonomy/product/%FF`, { headers: { origin: "https://app.example" } });
+    expect(folksonomy.status).toBe(400);
+    expect(folksonomy.body).toEqual({ detail: "the URL's path is not valid percent-encoded UTF-8" });
+    expect(folksonomy.headers.get("access-control-allow-origin")).toBe("https://app.example");
+
+    const long = await getJson(`${t.url}/api/v2/search?search_terms=${"x".repeat(100_000)}`);
+    expect(long.status).toBe(431);
+    expect(long.body.errors[0]).toEqual({
+      id: "headers_too_large",
+      message: "the request's URL and headers are larger than 16384 bytes",
+    });
+    expect(long.headers.get("access-control-allow-origin")).toBe("*");
+    // The server goes on serving.
+    expect((await getJson(`${t.url}/health`)).body).toEqual({ status: "ok" });
+  });
+
   it("trailing slash is ignored; HEAD works", async () => {
     expect((await getJson(`${t.url}/health/`)).body).toEqual({ status: "ok" });
     const head = await fetch(`${t.url}/health`, { method: "HEAD" });

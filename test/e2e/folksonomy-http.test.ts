@@ -212,6 +212,12 @@ describe("another prefix, and a listener of its own", () => {
       expect(me.status).toBe(200);
       expect((await fetch(`${other.url}/folksonomy/ping`)).status).toBe(404);
       expect(await json(await fetch(`${own}/nope`))).toEqual({ detail: "Not Found" });
+      const badUrl = await fetch(`${own}/product/%FF`);
+      expect(badUrl.status).toBe(400);
+      expect(await json(badUrl)).toEqual({ detail: "the URL's path is not valid percent-encoded UTF-8" });
+      const longUrl = await fetch(`${own}/products?k=${"x".repeat(100_000)}`);
+      expect(longUrl.status).toBe(431);
+      expect(await json(longUrl)).toEqual({ detail: "the request's URL and headers are larger than 16384 bytes" });
       const doc = (await json(await fetch(`${own}/openapi.json`))) as {
         servers?: unknown;
         paths: Record<string, unknown>;

@@ -138,7 +138,8 @@ export async function folksonomyRoutes(app: FastifyInstance): Promise<void> {
  */
 export async function buildFolksonomyApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
-  const app = Fastify(fastifyOptions(config, context.logStream));
+  // This listener serves only the folksonomy.
+  const app = Fastify(fastifyOptions(config, context.logStream, () => true));
   app.decorate("foodbase", context);
   await app.register(cookie);
   await app.register(multipart, {
