@@ -9,7 +9,7 @@ import { applyNutrimentEdit } from "./nutriments/index.js";
 import type { Nutriments, Product } from "./product.js";
 import { getNutriments, getStringArray } from "./product.js";
 import { parseProductQuantity, parseServingQuantity } from "./quantity.js";
-import { appendTagsToText, computeTagFields, TAG_FIELDS, type TagField } from "./tags.js";
+import { appendTagsToText, computeTagFields, TAG_FIELDS, type TagField, tagTextOverLimits } from "./tags.js";
 import { countryFromCode } from "./taxonomy/index.js";
 
 export type EditParams = Record<string, string>;
@@ -157,6 +157,16 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
     for (const field of additions) {
       product[field] = appendTagsToText(product, field, nonEmpty(params, `add_${field}`) as string, L, ctx.taxonomies);
       if (TAG_FIELDS[field].kind !== "free" && product[`${field}_lc`] === undefined) product[`${field}_lc`] = L;
+    }
+  }
+
+  // Refused rather than cut (tags.ts): what was sent, and the text it makes with what was there.
+  for (const field of tagFields) {
+    for (const parameter of [field, `add_${field}`]) {
+      const sent = nonEmpty(params, parameter);
+      if (sent === undefined) continue;
+      const problem = tagTextOverLimits(sent) ?? tagTextOverLimits(String(product[field]));
+      if (problem !== undefined) return { ok: false, parameter, value: sent, message: `${parameter} ${problem}` };
     }
   }
 

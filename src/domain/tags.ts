@@ -124,6 +124,27 @@ export function splitTagText(text: string): string[] {
   return [...items];
 }
 
+/**
+ * Why a tag text is over the limits its tags are computed within (more than MAX_TAG_ITEMS distinct
+ * items, or an item longer than MAX_TAG_ITEM_LENGTH), or undefined. A write refuses such a text
+ * instead of keeping fewer tags than it was sent.
+ */
+export function tagTextOverLimits(text: string): string | undefined {
+  const items = new Set<string>();
+  for (let start = 0; start <= text.length; ) {
+    const comma = text.indexOf(",", start);
+    const end = comma < 0 ? text.length : comma;
+    const item = text.slice(start, end).trim();
+    if (item.length > MAX_TAG_ITEM_LENGTH) return `has an item longer than ${MAX_TAG_ITEM_LENGTH} characters`;
+    if (item !== "") {
+      items.add(item);
+      if (items.size > MAX_TAG_ITEMS) return `has more than ${MAX_TAG_ITEMS} items`;
+    }
+    start = end + 1;
+  }
+  return undefined;
+}
+
 /** An item's language (its `xx:` prefix, else the field language) and its text without prefix. */
 function itemLanguage(item: string, fieldLc: string): [lc: string, text: string] {
   const prefixed = splitLanguagePrefix(item);

@@ -26,7 +26,11 @@ async function multipartParams(request: FastifyRequest, limit: number): Promise<
     return Object.fromEntries(await readMultipartFields(request, limit));
   } catch (e) {
     if (!(e instanceof MultipartError)) throw e;
-    throw e.tooLarge ? tooLarge(limit) : malformed(e.message);
+    if (e.failure === "too_large") throw tooLarge(limit);
+    if (e.failure === "too_many_parts") {
+      throw new HttpError(413, apiErrorBody([{ id: "too_many_parts", message: e.message }]));
+    }
+    throw malformed(e.message);
   }
 }
 

@@ -6,11 +6,18 @@ import type { FastifyRequest } from "fastify";
 
 export type Params = Record<string, string>;
 
-function firstValue(v: unknown): string | undefined {
-  if (Array.isArray(v)) return v.length > 0 ? firstValue(v[0]) : undefined;
+function scalarText(v: unknown): string | undefined {
   if (typeof v === "string") return v;
   if (typeof v === "number" || typeof v === "boolean") return String(v);
   return undefined;
+}
+
+/**
+ * A repeated parameter is an array of its values: the first one is kept. Anything deeper (an array
+ * of arrays, an object) is not a parameter value and is ignored, however deep it is nested.
+ */
+function firstValue(v: unknown): string | undefined {
+  return Array.isArray(v) ? scalarText(v[0]) : scalarText(v);
 }
 
 /** Flattens a parsed query or form object into first-occurrence string values. */

@@ -118,6 +118,15 @@ describe("token lifetime and revocation", () => {
       body: '--XYZ\r\nContent-Disposition: form-data; name="username"\r\n\r\nalice',
     });
     expect(await answer(cut)).toMatchObject({ status: 400, body: { detail: "There was an error parsing the body" } });
+    // Small, but more fields than a form may have: said as such, not as "too large".
+    const crowded = new FormData();
+    crowded.append("username", "alice");
+    crowded.append("password", ALICE.password);
+    for (let i = 0; i < 1000; i++) crowded.append(`extra_${i}`, "v");
+    expect(await answer(await fetch(`${t.url}/folksonomy/auth`, { method: "POST", body: crowded }))).toMatchObject({
+      status: 413,
+      body: { detail: "the form has more than 1000 fields" },
+    });
     expect(await t.database.query("SELECT token_hash FROM tokens")).toHaveLength(0);
   });
 });

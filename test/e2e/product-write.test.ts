@@ -348,6 +348,76 @@ describe("bad input changes nothing", () => {
     expect((await read(code)).body.product.rev).toBe(1);
   });
 
+  it("answers a multipart form with more fields than allowed with 413 saying so, not 'too large'", async () => {
+    const fields: Record<string, string> = { code, user_id: "alice", password: ALICE.password, product_name: "No" };
+    for (let i = 0; i < 1000; i++) fields[`extra_${i}`] = "v";
+    const res = await postMultipart(t.url, WRITE, fields);
+    expect(res.status).toBe(413);
+    expect(res.body.errors[0]).toEqual({ id: "too_many_parts", message: "the form has more than 1000 fields" });
+    expect((await read(code)).body.product.rev).toBe(1);
+  });
+
+  it("answers a multipart part without a name with 400 saying so", async () => {
+    const res = await getJson(`${t.url}${WRITE}`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=XYZ" },
+      body: `--XYZ\r\nContent-Disposition: form-data; name="code"\r\n\r\n${code}\r\n--XYZ\r\nContent-Disposition: form-data\r\n\r\nx\r\n--XYZ--\r\n`,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toEqual({
+      id: "malformed_body",
+      message: "malformed request body: a form field has no name",
+    });
+  });
+
+  it("ignores a JSON body value nested however deep, instead of failing", async () => {
+    // 20,000 levels of arrays: a recursive reading of the value ran out of stack (500).
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const res = await getJson(`${t.url}${WRITE}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: `{"code":"${code}","user_id":"alice","password":"${ALICE.password}","product_name":${deep},"brands":"Deep"}`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 1, status_verbose: "fields saved" });
+    const p = (await read(code)).body.product;
+    expect(p.brands).toBe("Deep");
+    expect(p.product_name).toBeUndefined();
+  });
+
+  it("refuses a tag text over the tag limits with 400 instead of dropping tags", async () => {
+    const code = "3000000000079";
+    await postForm(t.url, WRITE, { code, user_id: "alice", password: ALICE.password, brands: "Acme" });
+    const labels = Array.from({ length: 251 }, (_, i) => `label ${i}`).join(",");
+    const many = await postForm(t.url, WRITE, { code, user_id: "alice", password: ALICE.password, labels });
+    expect(many.status).toBe(400);
+    expect(many.body).toEqual({ status: 0, status_verbose: "labels has more than 250 items" });
+    const long = await postForm(t.url, WRITE, {
+      code,
+      user_id: "alice",
+      password: ALICE.password,
+      add_brands: `Acme, ${"b".repeat(251)}`,
+    });
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ status: 0, status_verbose: "add_brands has an item longer than 250 characters" });
+    const p = (await read(code)).body.product;
+    expect(p.rev).toBe(1);
+    expect(p.labels).toBeUndefined();
+    expect(p.brands).toBe("Acme");
+    // 250 items, repeated ones counted once, are all kept as tags.
+    const most = Array.from({ length: 250 }, (_, i) => `label ${i}`);
+    const ok = await postForm(t.url, WRITE, {
+      code,
+      user_id: "alice",
+      password: ALICE.password,
+      labels: [...most, "label 0", " label 1 "].join(","),
+    });
+    expect(ok.body.status).toBe(1);
+    const tags = (await read(code)).body.product.labels_tags;
+    expect(tags).toHaveLength(250);
+    expect(tags).toContain("en:label-249");
+  });
+
   it("answers 415 to another content type on /cgi/*.pl", async () => {
     const res = await getJson(`${t.url}${WRITE}`, {
       method: "POST",

@@ -109,9 +109,9 @@ async function formFields(request: FastifyRequest): Promise<ReadonlyMap<string, 
     return await readMultipartFields(request, request.server.foodbase.config.bodyLimit);
   } catch (e) {
     if (!(e instanceof MultipartError)) throw e;
-    throw e.tooLarge
-      ? new FolksonomyError(413, "Request body too large")
-      : new FolksonomyError(400, "There was an error parsing the body");
+    if (e.failure === "too_large") throw new FolksonomyError(413, "Request body too large");
+    if (e.failure === "too_many_parts") throw new FolksonomyError(413, e.message);
+    throw new FolksonomyError(400, "There was an error parsing the body");
   }
 }
 
