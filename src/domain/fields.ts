@@ -83,15 +83,17 @@ function fieldJson(view: ProductView, field: string, ctx: FieldSelectionContext)
     return Array.isArray(tags) ? JSON.stringify(ctx.displayTags(tagtype, tags as string[], lc)) : undefined;
   }
   if (NUTRIENT_FIELD.test(field)) {
-    const value = nutrimentsOf(view)?.[field];
+    const value = nutrimentValue(view, field);
     return value === undefined ? undefined : JSON.stringify(value);
   }
   return undefined;
 }
 
-function nutrimentsOf(view: ProductView): Record<string, unknown> | undefined {
+/** A nutriment of the product: its own keys only (`toString`, `__proto__` are not nutrients). */
+function nutrimentValue(view: ProductView, name: string): unknown {
   const n = view.value("nutriments");
-  return n !== null && typeof n === "object" && !Array.isArray(n) ? (n as Record<string, unknown>) : undefined;
+  if (n === null || typeof n !== "object" || Array.isArray(n) || !Object.hasOwn(n, name)) return undefined;
+  return (n as Record<string, unknown>)[name];
 }
 
 /** The JSON text of the object an answer carries as `product`, keys sorted (API.md §1 Encoding). */
@@ -99,8 +101,7 @@ export function selectFieldsJson(view: ProductView, fields: string | undefined, 
   const list = parseFieldsParam(fields);
   if (list === "all" || (list.length === 1 && (list[0] === "raw" || list[0] === "all"))) return view.allJson();
   const out = new Map<string, JsonText>();
-  const nested: Record<string, unknown> = {};
-  let hasNested = false;
+  const nested = new Map<string, unknown>();
   for (const field of list) {
     if (field === "all" || field === "raw") {
       for (const key of view.keys()) out.set(key, view.json(key) as JsonText);
@@ -110,27 +111,17 @@ export function selectFieldsJson(view: ProductView, fields: string | undefined, 
     const dot = NESTED_NUTRIENT.exec(field);
     if (dot) {
       const name = dot[2] as string;
-      const value = nutrimentsOf(view)?.[name];
-      if (value !== undefined) {
-        nested[name] = value;
-        hasNested = true;
-      }
+      const value = nutrimentValue(view, name);
+      if (value !== undefined) nested.set(name, value);
       continue;
     }
     const json = fieldJson(view, field, ctx);
     if (json !== undefined) out.set(field, json);
   }
-  if (hasNested && !out.has("nutriments"))
-    out.set(
-      "nutriments",
-      JSON.stringify(
-        Object.fromEntries(
-          Object.keys(nested)
-            .sort()
-            .map((k) => [k, nested[k]]),
-        ),
-      ),
-    );
+  if (nested.size > 0 && !out.has("nutriments")) {
+    const sorted = [...nested].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    out.set("nutriments", JSON.stringify(Object.fromEntries(sorted)));
+  }
   const pieces: JsonText[] = ["{"];
   for (const key of [...out.keys()].sort()) {
     pieces.push(`${pieces.length > 1 ? "," : ""}${JSON.stringify(key)}:`, out.get(key) as JsonText);

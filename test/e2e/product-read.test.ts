@@ -171,6 +171,10 @@ describe("fields (API.md §3.1)", () => {
     expect((await v2(code, "?fields=none")).body.product).toEqual({});
     expect((await v2(code, "?fields=product_name,xyz")).body.product).toEqual({ product_name: "Some product" });
     expect((await v2(code, "?fields=fiber_100g,images")).body.product).toEqual({});
+    // Names of JavaScript's built-in object members are not nutrients the product has.
+    for (const name of ["toString", "__proto__", "constructor", "hasOwnProperty"]) {
+      expect((await v2(code, `?fields=nutriments.${name}`)).body.product).toEqual({});
+    }
   });
 
   it("absent, empty, all, raw give every stored key, sorted", async () => {

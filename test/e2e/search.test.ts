@@ -471,6 +471,15 @@ describe("v1: /cgi/search.pl (§5.7)", () => {
     const value = await search("nutriment_0=sugars&nutriment_compare_0=lt&nutriment_value_0=abc", v1);
     expect(value.status).toBe(400);
     expect(value.body.errors[0].parameter).toBe("nutriment_value_0");
+    // The name is at fault, not the (valid) value.
+    const name = await search("nutriment_0=toString&nutriment_compare_0=lt&nutriment_value_0=5", v1);
+    expect(name.status).toBe(400);
+    expect(name.body.errors[0]).toEqual({
+      id: "invalid_parameter",
+      message: "not a nutrient name: toString (lowercase letters, digits, - and _)",
+      parameter: "nutriment_0",
+      value: "toString",
+    });
   });
 });
 

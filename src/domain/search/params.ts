@@ -241,7 +241,7 @@ function v1NumericConditions(problems: Problems, params: Readonly<Record<string,
       continue;
     }
     if (!/^[a-z0-9][a-z0-9_-]*$/.test(nutrient)) {
-      problems.add(`nutriment_${n}`, nutrient, `invalid nutrient condition for ${nutrient}: ${rawValue}`);
+      problems.add(`nutriment_${n}`, nutrient, `not a nutrient name: ${nutrient} (lowercase letters, digits, - and _)`);
       continue;
     }
     const value = parseNumber(rawValue);
