@@ -9,6 +9,7 @@ import { maxHeaderSize, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { apiErrorBody } from "./errors.js";
+import { corsHeaders } from "./folksonomy/cors.js";
 import { JSON_TYPE } from "./json.js";
 
 /** Which API a path belongs to: the folksonomy answers `{"detail": …}` and has its own CORS rules. */
@@ -47,12 +48,7 @@ export function frameworkErrorOptions(
       const { id, message } = refusedRequest(error);
       const path = (request.raw.url ?? "/").split("?")[0] ?? "/";
       if (isFolksonomyPath(path)) {
-        const origin = request.headers.origin;
-        if (origin !== undefined && /^https?:\/\//.test(origin)) {
-          reply.header("Access-Control-Allow-Origin", origin);
-          reply.header("Access-Control-Allow-Credentials", "true");
-          reply.header("Vary", "Origin");
-        }
+        corsHeaders(request, reply);
         return reply
           .code(400)
           .type(JSON_TYPE)

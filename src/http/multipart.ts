@@ -20,11 +20,11 @@ export class MultipartError extends Error {
 export const MULTIPART_COUNTS = { fields: 1000, files: 20, parts: 1100 } as const;
 
 /** @fastify/multipart's errors for a form over one of those counts. */
-const COUNT_LIMIT_CODES: Record<string, keyof typeof MULTIPART_COUNTS> = {
-  FST_PARTS_LIMIT: "parts",
-  FST_FIELDS_LIMIT: "fields",
-  FST_FILES_LIMIT: "files",
-};
+const COUNT_LIMIT_CODES = new Map<string | undefined, keyof typeof MULTIPART_COUNTS>([
+  ["FST_PARTS_LIMIT", "parts"],
+  ["FST_FIELDS_LIMIT", "fields"],
+  ["FST_FILES_LIMIT", "files"],
+]);
 
 /**
  * Field name → value, the first of a repeated name winning. File parts are drained and discarded but
@@ -53,7 +53,7 @@ export async function readMultipartFields(request: FastifyRequest, limit: number
   } catch (e) {
     if (e instanceof MultipartError) throw e;
     const err = e as { code?: string; statusCode?: number; message?: string };
-    const counted = err.code === undefined ? undefined : COUNT_LIMIT_CODES[err.code];
+    const counted = COUNT_LIMIT_CODES.get(err.code);
     if (counted !== undefined) {
       throw new MultipartError("too_many_parts", `the form has more than ${MULTIPART_COUNTS[counted]} ${counted}`);
     }

@@ -23,28 +23,13 @@ import { stagingGate, stagingGateEnabled } from "../staging-gate.js";
 import { adminHandlers } from "./admin.js";
 import { authHandlers } from "./auth.js";
 import { FolksonomyError, parseBody, parseForm, sendJson } from "./common.js";
+import { corsHeaders } from "./cors.js";
 import { registerDocs } from "./docs.js";
 import { FOLKSONOMY_ROUTES, type FolksonomyHandlers } from "./routes.js";
 import { tagHandlers } from "./tags.js";
 
 const ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 const ROUTE_METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
-/** `*` for requests without credentials; browsers need the names when credentials are included. */
-const EXPOSED_HEADERS = "*, Allow, Content-Length, Content-Type, Retry-After, WWW-Authenticate";
-
-/** `{F}` CORS (API.md §1): an http(s) Origin is echoed with credentials. */
-function corsHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  // The main app's CORS plugin may already have answered `*` (e.g. for an unknown path): not here.
-  reply.removeHeader("access-control-allow-origin");
-  const origin = request.headers.origin;
-  if (origin !== undefined && /^https?:\/\//.test(origin)) {
-    reply.header("Access-Control-Allow-Origin", origin);
-    reply.header("Access-Control-Allow-Credentials", "true");
-    reply.header("Access-Control-Expose-Headers", EXPOSED_HEADERS);
-    reply.header("Vary", "Origin");
-  }
-}
-
 function preflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const requested = request.headers["access-control-request-headers"];
   reply.header("Access-Control-Allow-Methods", ALLOWED_METHODS);
