@@ -8,6 +8,7 @@ import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { parse as parseQueryString } from "fast-querystring";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { CredentialVerifier } from "../accounts/credentials.js";
 import type { Config } from "../config.js";
@@ -20,6 +21,7 @@ import { facetRoutes } from "./facets.js";
 import { fastifyOptions, multipartLimits } from "./fastify-options.js";
 import { folksonomyRoutes } from "./folksonomy/index.js";
 import { JSON_TYPE } from "./json.js";
+import { isValidPercentEncoding } from "./params.js";
 import { productReadRoutes } from "./product-read.js";
 import { productWriteRoutes } from "./product-write.js";
 import { productWriteV3Routes } from "./product-write-v3.js";
@@ -88,6 +90,16 @@ function errorHandler(this: FastifyInstance, error: FastifyError, request: Fasti
   return sendApiError(reply, 500, "internal_error", "internal server error");
 }
 
+/** A urlencoded form, refused (400) when its %-escapes are not UTF-8 text (see isValidPercentEncoding). */
+function parseUrlencodedForm(text: string): Record<string, unknown> {
+  if (!isValidPercentEncoding(text)) {
+    const err = new Error("the form is not valid percent-encoded UTF-8") as FastifyError;
+    err.statusCode = 400;
+    throw err;
+  }
+  return parseQueryString(text);
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const prefix = config.folksonomyPrefix;
@@ -145,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     err.statusCode = 415;
     done(err, undefined);
   });
-  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(formbody, { bodyLimit: config.bodyLimit, parser: parseUrlencodedForm });
   await app.register(cors, {
     origin: "*",
     maxAge: 86400,

@@ -3,6 +3,7 @@
  * repeated parameter the first occurrence wins (API.md §1).
  */
 import type { FastifyRequest } from "fastify";
+import { apiErrorBody, HttpError } from "./errors.js";
 
 export type Params = Record<string, string>;
 
@@ -31,6 +32,27 @@ export function flattenParams(source: unknown): Params {
   return out;
 }
 
+/**
+ * False when `text` has a %-escape that is not one (`%ZZ`) or escapes bytes that are not UTF-8
+ * (`caf%E9`, Latin-1): the parsers keep such escapes as they are, which would store and search for
+ * text nobody sent.
+ */
+export function isValidPercentEncoding(text: string): boolean {
+  if (!text.includes("%")) return true;
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function queryParams(request: FastifyRequest): Params {
+  const url = request.raw.url ?? "";
+  const query = url.indexOf("?");
+  if (query >= 0 && url.includes("%", query) && !isValidPercentEncoding(url.slice(query + 1))) {
+    const message = "the URL's query string is not valid percent-encoded UTF-8";
+    throw new HttpError(400, apiErrorBody([{ id: "invalid_url", message }]));
+  }
   return flattenParams(request.query);
 }

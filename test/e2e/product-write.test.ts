@@ -418,6 +418,36 @@ describe("bad input changes nothing", () => {
     expect(tags).toContain("en:label-249");
   });
 
+  it("refuses %-escapes that are not UTF-8 text, in a form body or the query string, and writes nothing", async () => {
+    const code = "3000000000086";
+    const credentials = `code=${code}&user_id=alice&password=${encodeURIComponent(ALICE.password)}`;
+    const post = (body: string, query = "") =>
+      getJson(`${t.url}${WRITE}${query}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
+    // Latin-1 é, and an escape that is not one: the parser would keep them as the text "caf%E9".
+    for (const name of ["caf%E9", "100%25%ZZ"]) {
+      const res = await post(`${credentials}&product_name=${name}`);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toEqual({
+        id: "malformed_body",
+        message: "malformed request body: the form is not valid percent-encoded UTF-8",
+      });
+    }
+    const inQuery = await post(credentials, "?product_name=caf%E9");
+    expect(inQuery.status).toBe(400);
+    expect(inQuery.body.errors[0]).toEqual({
+      id: "invalid_url",
+      message: "the URL's query string is not valid percent-encoded UTF-8",
+    });
+    expect((await read(code)).body.status).toBe(0);
+    const ok = await post(`${credentials}&product_name=caf%C3%A9+100%25`);
+    expect(ok.body).toEqual({ status: 1, status_verbose: "fields saved" });
+    expect((await read(code)).body.product.product_name).toBe("café 100%");
+  });
+
   it("answers 415 to another content type on /cgi/*.pl", async () => {
     const res = await getJson(`${t.url}${WRITE}`, {
       method: "POST",

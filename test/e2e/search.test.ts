@@ -471,6 +471,9 @@ describe("v1: /cgi/search.pl (§5.7)", () => {
     const value = await search("nutriment_0=sugars&nutriment_compare_0=lt&nutriment_value_0=abc", v1);
     expect(value.status).toBe(400);
     expect(value.body.errors[0].parameter).toBe("nutriment_value_0");
+    const latin1 = await search("search_terms=caf%E9", v1);
+    expect(latin1.status).toBe(400);
+    expect(latin1.body.errors[0].id).toBe("invalid_url");
     // The name is at fault, not the (valid) value.
     const name = await search("nutriment_0=toString&nutriment_compare_0=lt&nutriment_value_0=5", v1);
     expect(name.status).toBe(400);
