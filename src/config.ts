@@ -4,6 +4,8 @@
  * this table; a test checks that every variable here is documented there.
  */
 
+import { sqlitePathFromUrl } from "./store/sqlite/path.js";
+
 export type NutriScoreVersion = "2021" | "2023";
 
 export interface Config {
@@ -76,6 +78,26 @@ function boolean(name: string) {
 
 const text = (raw: string): string => raw;
 
+/**
+ * A SQLite path (or `sqlite:`/`file:` URL) or a `postgres://` URL. Refused: another scheme (it would
+ * become a file named like the URL), and a SQLite database that is no file (an empty path or
+ * `:memory:`, whose writes would vanish with the process).
+ */
+function databaseUrl(raw: string): string {
+  if (/^postgres(ql)?:\/\//i.test(raw)) return raw;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw)?.[1];
+  if (scheme !== undefined && scheme.toLowerCase() !== "sqlite") {
+    throw new ConfigError(
+      `DATABASE_URL: unsupported scheme "${scheme}://" (a SQLite file path, a sqlite: URL or a postgres:// URL)`,
+    );
+  }
+  const path = sqlitePathFromUrl(raw).trim();
+  if (path === "" || path === ":memory:") {
+    throw new ConfigError(`DATABASE_URL "${raw}" names no database file: give the SQLite file's path`);
+  }
+  return raw;
+}
+
 function spec<K extends keyof Config>(s: SettingSpec<K>): SettingSpec<K> {
   return s;
 }
@@ -104,7 +126,7 @@ export const SETTINGS = [
     env: "DATABASE_URL",
     flag: "database-url",
     description: "SQLite file path or `sqlite:` URL, or a `postgres://` URL",
-    parse: text,
+    parse: databaseUrl,
     default: "./foodbase.db",
   }),
   spec({
@@ -168,7 +190,15 @@ export const SETTINGS = [
     env: "FOODBASE_STAGING_REALM",
     flag: "staging-realm",
     description: "Realm of the staging gate",
-    parse: text,
+    // Sent as `realm="…"` in WWW-Authenticate: a quote, backslash or control character would break it.
+    parse: (raw) => {
+      if (!/^[\x20-\x7e]*$/.test(raw) || /["\\]/.test(raw)) {
+        throw new ConfigError(
+          `FOODBASE_STAGING_REALM must be printable ASCII without " or \\, got ${JSON.stringify(raw)}`,
+        );
+      }
+      return raw;
+    },
     default: "foodbase",
   }),
   spec({

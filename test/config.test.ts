@@ -29,4 +29,26 @@ describe("config", () => {
     expect(loadConfig({ DATABASE_READ_URL: "postgres://replica/db" }).databaseReadUrl).toBe("postgres://replica/db");
     expect(() => loadConfig({ DATABASE_READ_URL: "./replica.db" })).toThrow(/DATABASE_READ_URL must be a postgres/);
   });
+
+  it("refuses a database URL that names no file or another database than SQLite and PostgreSQL", () => {
+    for (const url of ["./x.db", "sqlite:/tmp/x.db", "sqlite://x.db", "file:x.db", "postgresql://u@h/db"]) {
+      expect(loadConfig({}, { databaseUrl: url }).databaseUrl).toBe(url);
+    }
+    // Writes to these would vanish with the process (better-sqlite3 makes a temporary database).
+    for (const url of ["", "sqlite:", "sqlite://", "file:", " ", ":memory:", "sqlite::memory:"]) {
+      expect(() => loadConfig({}, { databaseUrl: url }), url).toThrow(/names no database file/);
+    }
+    // These would become files named like the URL.
+    expect(() => loadConfig({ DATABASE_URL: "mysql://user@db.example.org/foodbase" })).toThrow(
+      'DATABASE_URL: unsupported scheme "mysql://"',
+    );
+    expect(() => loadConfig({}, { databaseUrl: "postgress://postgres@127.0.0.1/db" })).toThrow(/"postgress:\/\/"/);
+  });
+
+  it("refuses a staging realm that would break the WWW-Authenticate header", () => {
+    expect(loadConfig({ FOODBASE_STAGING_REALM: "Staging (team)" }).stagingRealm).toBe("Staging (team)");
+    for (const realm of ['a"b', "a\\b", "a\nb", "café"]) {
+      expect(() => loadConfig({ FOODBASE_STAGING_REALM: realm }), realm).toThrow(/FOODBASE_STAGING_REALM must be/);
+    }
+  });
 });

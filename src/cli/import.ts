@@ -3,8 +3,9 @@
  * Exit status: 0 all lines imported, 3 some lines rejected, 1 error (the input could not be read to its
  * end), 130 interrupted.
  */
-import { createWriteStream } from "node:fs";
+import { createWriteStream, openSync, type WriteStream } from "node:fs";
 import { type Command, Option } from "commander";
+import type { Config } from "../config.js";
 import {
   DEFAULT_BATCH_SIZE,
   defaultImportWorkers,
@@ -18,6 +19,7 @@ import { Progress } from "../import/progress.js";
 import { InputError, openInput } from "../import/source.js";
 import { openStore } from "../store/open.js";
 import { addSettingOptions, configFromFlags } from "./options.js";
+import { refuseOverwritingInputs } from "./same-file.js";
 
 /** Rejected lines shown on stderr; all of them go to the `--rejects` file. */
 const MAX_REJECTS_SHOWN = 100;
@@ -44,12 +46,27 @@ function summaryLine(name: string, summary: ImportSummary, seconds: number): str
   );
 }
 
+/**
+ * The `--rejects` file, opened before the import starts: a path that cannot be written is an error
+ * now, not an unhandled stream error later, and the input or the database is never overwritten.
+ */
+function openRejectsFile(path: string, input: string, config: Config): WriteStream {
+  refuseOverwritingInputs("--rejects", path, input === "-" ? [] : [input], config.databaseUrl);
+  let fd: number;
+  try {
+    fd = openSync(path, "w");
+  } catch (e) {
+    throw new Error(`cannot write --rejects ${path}: ${(e as Error).message}`);
+  }
+  return createWriteStream("", { fd });
+}
+
 export function registerImportCommand(program: Command): void {
   const command = program
     .command("import <file>")
     .description("Import an Open Food Facts JSONL dump (.jsonl, .jsonl.gz, or - for stdin)")
     .option("--recompute", "Recompute tags, keywords and Nutri-Score with foodbase instead of keeping the dump's")
-    .option("--rejects <file>", "Also write every rejected line to this file (JSONL: line, reason, text)")
+    .option("--rejects <file>", "Also write every rejected line to this file (JSONL: line, reason, text; for a repeated code, text is the record as it would have been stored)")
     .option("--no-progress", "No progress bar or progress lines")
     .addOption(
       new Option("--workers <n>", "Threads parsing lines (0 = parse in the main thread)")
@@ -73,7 +90,12 @@ export function registerImportCommand(program: Command): void {
       if (e instanceof InputError) throw new Error(`cannot import: ${e.message}`);
       throw e;
     }
-    const rejectsFile = typeof flags.rejects === "string" ? createWriteStream(flags.rejects) : undefined;
+    const rejectsFile = typeof flags.rejects === "string" ? openRejectsFile(flags.rejects, file, config) : undefined;
+    // A write that fails later (a full disk) is reported at the end; the import itself goes on.
+    let rejectsError: Error | undefined;
+    rejectsFile?.on("error", (e) => {
+      rejectsError ??= e;
+    });
     const progress =
       flags.progress === false ? undefined : new Progress({ stream: process.stderr, unit: "bytes", total: input.size });
     let shown = 0;
@@ -140,10 +162,12 @@ export function registerImportCommand(program: Command): void {
       progress?.stop();
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);
-      if (rejectsFile !== undefined) await new Promise<void>((resolve) => rejectsFile.end(resolve));
+      if (rejectsFile !== undefined) await new Promise<void>((resolve) => rejectsFile.end(() => resolve()));
       await store.close();
     }
     process.stdout.write(`${summaryLine(input.name, summary, seconds())}\n`);
+    if (rejectsError !== undefined)
+      throw new Error(`could not write --rejects ${flags.rejects}: ${rejectsError.message}`);
     if (summary.rejected > 0) process.exitCode = EXIT_REJECTED;
   });
 }

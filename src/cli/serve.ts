@@ -5,8 +5,11 @@ import { startServer } from "../server.js";
 import { redactDatabaseUrl } from "../store/open.js";
 import { addSettingOptions, configFromFlags } from "./options.js";
 
-function startupMessage(e: unknown, host: string, port: number): string {
-  const err = e as { code?: string; message?: string };
+function startupMessage(e: unknown, configuredHost: string, configuredPort: number): string {
+  const err = e as { code?: string; message?: string; address?: string; port?: number };
+  // The failing listener's own address: the folksonomy may have a port of its own (FOODBASE_FOLKSONOMY_PORT).
+  const host = err.address ?? configuredHost;
+  const port = err.port ?? configuredPort;
   if (err.code === "EADDRINUSE") return `cannot listen on ${host}:${port}: the port is already in use`;
   if (err.code === "EACCES") return `cannot listen on ${host}:${port}: permission denied`;
   if (err.code === "SQLITE_CANTOPEN" || err.code === "SQLITE_NOTADB" || err.code === "SQLITE_CORRUPT") {

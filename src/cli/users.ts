@@ -28,9 +28,14 @@ async function readNewPassword(fromStdin: boolean): Promise<string> {
   return value;
 }
 
-async function withStore<T>(flags: Record<string, unknown>, fn: (store: Store) => Promise<T>): Promise<T> {
+/** `existing`: the SQLite file must be there already (every command but `add`). */
+async function withStore<T>(
+  flags: Record<string, unknown>,
+  fn: (store: Store) => Promise<T>,
+  existing = true,
+): Promise<T> {
   const config = configFromFlags(flags);
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { existing });
   try {
     return await fn(store);
   } finally {
@@ -61,21 +66,25 @@ export function registerUsersCommands(program: Command): void {
     if (email !== "" && !/^[^@\s]+@[^@\s]+$/.test(email)) throw new Error(`invalid e-mail address: ${email}`);
     const pass = await readNewPassword(flags.passwordStdin === true);
     const passwordHash = await hashPassword(pass);
-    await withStore(flags, async (store) => {
-      try {
-        await store.addUser({
-          userId,
-          email,
-          name: String(flags.name ?? ""),
-          passwordHash,
-          admin: flags.admin === true,
-          moderator: flags.moderator === true,
-        });
-      } catch (e) {
-        if (e instanceof DuplicateError) throw new Error(`user ${userId} or e-mail ${email} already exists`);
-        throw e;
-      }
-    });
+    await withStore(
+      flags,
+      async (store) => {
+        try {
+          await store.addUser({
+            userId,
+            email,
+            name: String(flags.name ?? ""),
+            passwordHash,
+            admin: flags.admin === true,
+            moderator: flags.moderator === true,
+          });
+        } catch (e) {
+          if (e instanceof DuplicateError) throw new Error(`user ${userId} or e-mail ${email} already exists`);
+          throw e;
+        }
+      },
+      false,
+    );
     process.stdout.write(`user ${userId} added\n`);
   });
 

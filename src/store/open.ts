@@ -1,5 +1,5 @@
 /** Chooses the store implementation from `DATABASE_URL`: PostgreSQL for `postgres://` URLs, else SQLite. */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Store } from "./types.js";
 
@@ -24,6 +24,11 @@ export interface StoreOptions {
   poolSize?: number;
   /** PostgreSQL: read replica for search and facets (`DATABASE_READ_URL`, "" = none). */
   readUrl?: string;
+  /**
+   * SQLite: the file must exist already. For commands that only read or change what is there
+   * (export, users list): a mistyped path is an error, not a new empty database.
+   */
+  existing?: boolean;
 }
 
 export async function openStore(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
@@ -32,7 +37,11 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
     const { PostgresStore } = await import("./postgres/index.js");
     return PostgresStore.open(databaseUrl, options);
   }
-  const { SqliteStore } = await import("./sqlite/index.js");
+  const { SqliteStore, sqlitePathFromUrl } = await import("./sqlite/index.js");
+  const path = sqlitePathFromUrl(databaseUrl);
+  if (options.existing === true && !existsSync(path)) {
+    throw new Error(`no database at ${path} (foodbase serve or foodbase import creates one)`);
+  }
   return SqliteStore.open(databaseUrl);
 }
 

@@ -1,6 +1,6 @@
 /** The built CLI (`dist/cli/main.js`, as `npx foodbase` runs it), driven as an operator would. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -45,6 +45,16 @@ describe("foodbase users", () => {
     expect(cli(["users", "passwd", "carol", "--password-stdin"], "second-password\n").code).toBe(0);
     expect(cli(["users", "delete", "carol"]).code).toBe(0);
     expect(cli(["users", "list"]).stdout).not.toContain("carol");
+  });
+
+  it("list, passwd and delete on a SQLite file that does not exist: an error, and no new empty database", () => {
+    const typo = join(dir, "typo", "foodbase.db");
+    for (const args of [["list"], ["delete", "carol"], ["passwd", "carol", "--password-stdin"]]) {
+      const r = cli(["users", ...args, "--database-url", typo], "long-enough\n");
+      expect(r.code, args[0]).toBe(1);
+      expect(r.stderr).toBe(`foodbase: no database at ${typo} (foodbase serve or foodbase import creates one)\n`);
+    }
+    expect(readdirSync(dir)).not.toContain("typo");
   });
 
   it("refuses e-mail addresses, bad ids, duplicates and short passwords with a message", () => {
@@ -120,6 +130,16 @@ describe("foodbase serve", () => {
       });
       expect(second.status).not.toBe(0);
       expect(second.stderr).toMatch(/port is already in use/);
+      // The folksonomy's own port taken: the message names that port, not the free main one.
+      const freeMain = await freePort();
+      const third = spawnSync(
+        process.execPath,
+        [MAIN, "serve", "--port", String(freeMain), "--folksonomy-port", String(port)],
+        { encoding: "utf8", env: { ...process.env, DATABASE_URL: other.url, LOG_LEVEL: "silent" } },
+      );
+      expect(third.status).not.toBe(0);
+      expect(third.stderr).toContain(`cannot listen on 127.0.0.1:${port}: the port is already in use`);
+      expect(third.stderr).not.toContain(String(freeMain));
     } finally {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
@@ -132,6 +152,21 @@ describe("foodbase serve", () => {
     const r = cli(["serve", "--port", "notaport"]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/PORT must be an integer/);
+  });
+
+  it("refuses a database URL of no file or of another database, creating nothing", () => {
+    for (const url of ["", "sqlite:", "mysql://user@db.example.org/foodbase"]) {
+      const r = spawnSync(process.execPath, [MAIN, "migrate", "--database-url", url], {
+        cwd: dir,
+        encoding: "utf8",
+        env: { ...process.env, LOG_LEVEL: "silent" },
+      });
+      expect(r.status, url).not.toBe(0);
+      expect(r.stderr.trim().split("\n"), url).toHaveLength(1);
+      expect(r.stderr, url).toMatch(/DATABASE_URL/);
+      expect(r.stdout).toBe("");
+    }
+    expect(readdirSync(dir).filter((name) => name.startsWith("mysql"))).toEqual([]);
   });
 });
 

@@ -143,6 +143,34 @@ describe("foodbase import", () => {
     expect(rejects[2]).toEqual({ line: 4, reason: "no code", text: '{"product_name": "No code here"}' });
   });
 
+  it("refuses a --rejects path it cannot write, or that is the input or the database, before importing", async () => {
+    const db = freshDatabase();
+    const missingFolder = cli(["import", DIRTY, "--rejects", join(dir, "no-such-folder", "rejects.jsonl")], { db });
+    expect(missingFolder.code).toBe(1);
+    expect(missingFolder.stderr).toMatch(/^foodbase: cannot write --rejects \S+rejects\.jsonl: ENOENT/);
+    expect(missingFolder.stderr).not.toMatch(/\n\s+at /);
+    const folder = cli(["import", DIRTY, "--rejects", dir], { db });
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toMatch(/^foodbase: cannot write --rejects \S+: EISDIR/);
+    expect(await countRows(db, "products")).toBe(0);
+
+    const input = join(dir, "self.jsonl");
+    writeFileSync(input, readFileSync(DIRTY));
+    const self = cli(["import", input, "--rejects", input], { db });
+    expect(self.code).toBe(1);
+    expect(self.stderr).toBe(`foodbase: --rejects ${input} is the input file: it would be overwritten\n`);
+    expect(readFileSync(input, "utf8")).toBe(readFileSync(DIRTY, "utf8"));
+
+    const file = join(dir, "kept.db");
+    expect(cli(["import", SAMPLE], { db: file }).code).toBe(0);
+    const onDatabase = cli(["import", DIRTY, "--rejects", file], { db: file });
+    expect(onDatabase.code).toBe(1);
+    expect(onDatabase.stderr).toBe(`foodbase: --rejects ${file} is a file of the database: it would be destroyed\n`);
+    const exported = cli(["export"], { db: file });
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.trim().split("\n")).toHaveLength(10);
+  });
+
   it("stops at a truncated .gz with a clear message and exit status 1, keeping what it imported", async () => {
     const lines = Array.from({ length: 4000 }, (_, i) =>
       JSON.stringify({ code: String(20_000_000_000 + i * 10), product_name: `Product ${i} ${"x".repeat(i % 89)}` }),

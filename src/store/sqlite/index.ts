@@ -26,16 +26,11 @@ import { BackgroundCheckpointer } from "./checkpointer.js";
 import { CurrentRevisionIds } from "./current-revisions.js";
 import { SqliteFolksonomyStore } from "./folksonomy.js";
 import { type Migration, SQLITE_MIGRATIONS } from "./migrations.js";
+import { sqlitePathFromUrl } from "./path.js";
 import { SqliteSearch } from "./search-query.js";
 import { DROP_SEARCH_SORT_INDEXES_SQL, SEARCH_SORT_INDEXES_SQL } from "./search-schema.js";
 
-/** `sqlite:/path/to.db`, `sqlite://relative.db`, `file:...` or a plain path. */
-export function sqlitePathFromUrl(url: string): string {
-  if (url.startsWith("sqlite://")) return url.slice("sqlite://".length);
-  if (url.startsWith("sqlite:")) return url.slice("sqlite:".length);
-  if (url.startsWith("file:")) return url.slice("file:".length);
-  return url;
-}
+export { sqlitePathFromUrl };
 
 /**
  * How long a product's current revision id may be served from memory before checking whether another
