@@ -4,6 +4,7 @@
  */
 import type { PreparedProduct, PrepareOptions, RejectedLine } from "./prepare.js";
 import { isRejected, prepareLine } from "./prepare.js";
+import { TrailingDataError } from "./source.js";
 
 export interface LineBlock {
   /** Number of the block's first line (1-based). */
@@ -42,7 +43,8 @@ function countLines(bytes: Uint8Array): number {
 /**
  * Cuts a byte stream into blocks of whole lines of at least `blockBytes` (the last one may be smaller
  * and lack its final newline). When the stream fails, the whole lines read so far are still given as a
- * block before the error is thrown; the incomplete line at the failure is dropped.
+ * block before the error is thrown; the incomplete line at the failure is dropped (unless the failure
+ * is bytes after the end of complete gzip data, a `TrailingDataError`: then that line is complete).
  */
 export async function* lineBlocks(
   chunks: AsyncIterable<Uint8Array>,
@@ -99,6 +101,8 @@ export async function* lineBlocks(
       }
     }
   } catch (e) {
+    // Data after the end of the input's gzip data: what came before is complete, its last line too.
+    if (e instanceof TrailingDataError) wholeBytes = partsBytes;
     if (wholeBytes > 0) yield takeWhole();
     throw e;
   }

@@ -205,3 +205,64 @@ describe("import of the OFF sample", () => {
     expect((await product(other, last.code)).product_name).toBe(last.product_name);
   });
 });
+
+describe("import of gzip data damaged after its end", () => {
+  // Many distinct lines, decoded by zlib in one go: the damage comes with the data before it.
+  const lines = Array.from({ length: 3000 }, (_, i) =>
+    JSON.stringify({ code: String(30_000_000_000 + i * 10), product_name: `Product ${i} ${"y".repeat(i % 83)}` }),
+  );
+  const compressed = gzipSync(`${lines.join("\n")}\n`);
+
+  async function importDamaged(
+    name: string,
+    content: Uint8Array,
+  ): Promise<{ t: TestServer; path: string; error: unknown }> {
+    const t = await server();
+    const path = tempFile(name, content);
+    const error = await importFile(t.server.store, path).catch((e: unknown) => e);
+    return { t, path, error };
+  }
+
+  it("imports every line of complete gzip data (two members) followed by bytes that are not gzip, then stops with an error", async () => {
+    // `cat a.gz b.gz > c.gz; echo junk >> c.gz`: what zcat decodes before "trailing garbage ignored".
+    const first = gzipSync('{"code":"12345670","product_name":"First member"}\n');
+    const file = Buffer.concat([first, compressed, Buffer.from("garbage trailing")]);
+    const { t, path, error } = await importDamaged("trail.jsonl.gz", file);
+    expect(error).toBeInstanceOf(ImportInputError);
+    expect((error as Error).message).toBe(
+      `${path}: the gzip data is followed by bytes that are not gzip data (trailing garbage); ` +
+        "the 3001 whole lines before the cut were imported (the summary above counts them)",
+    );
+    expect((error as ImportInputError).summary.imported).toBe(3001);
+    expect(await t.server.store.countProducts()).toBe(3001);
+    expect((await product(t, "12345670")).product_name).toBe("First member");
+    const last = JSON.parse(lines[2999] as string);
+    expect((await product(t, last.code)).product_name).toBe(last.product_name);
+  });
+
+  it("keeps the last line of gzip data followed by garbage even without its newline: that data is complete", async () => {
+    const file = Buffer.concat([
+      gzipSync('{"code":"12345670","product_name":"One"}\n{"code":"40084107","product_name":"Two"}'),
+      Buffer.from("junk"),
+    ]);
+    const { t, error } = await importDamaged("two.jsonl.gz", file);
+    expect((error as Error).message).toMatch(
+      /two\.jsonl\.gz: the gzip data is followed by bytes that are not gzip data/,
+    );
+    expect((error as ImportInputError).summary.imported).toBe(2);
+    expect((await product(t, "40084107")).product_name).toBe("Two");
+  });
+
+  it("imports every line decoded before a wrong check value at the end, then stops with an error", async () => {
+    const file = Buffer.from(compressed);
+    file[file.length - 6] = (file[file.length - 6] as number) ^ 0x01; // a bit of the CRC-32 in the trailer
+    const { t, path, error } = await importDamaged("crc.jsonl.gz", file);
+    expect(error).toBeInstanceOf(ImportInputError);
+    expect((error as Error).message).toBe(
+      `${path}: corrupt gzip data (incorrect data check); ` +
+        "the 3000 whole lines before the cut were imported (the summary above counts them)",
+    );
+    expect((error as ImportInputError).summary.imported).toBe(3000);
+    expect(await t.server.store.countProducts()).toBe(3000);
+  });
+});
