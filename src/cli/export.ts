@@ -4,10 +4,11 @@ import { normalizeBarcode } from "../domain/barcode.js";
 import { canonicalizeTagForField } from "../domain/tags.js";
 import { loadTaxonomies } from "../domain/taxonomy/index.js";
 import { type ExportFormat, exportProducts } from "../export/exporter.js";
-import { isClosedPipe, openOutput } from "../export/output.js";
 import { openStore } from "../store/open.js";
 import type { ProductFilter } from "../store/types.js";
 import { addSettingOptions, configFromFlags } from "./options.js";
+import { writeOutput } from "./output-file.js";
+import { refuseOverwritingInputs } from "./same-file.js";
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -28,8 +29,18 @@ export function parseCodes(values: string[]): string[] {
 export function parseTime(raw: string): number {
   const text = raw.trim();
   if (/^\d+$/.test(text)) return Number(text);
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(ms)) throw new Error(`--modified-since: not a time: "${raw}" (Unix seconds or YYYY-MM-DD)`);
+  const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  const ms = date === null ? Number.NaN : Date.parse(text);
+  // Date.parse rolls days over (2024-02-30 is March 1st): the date must come back as written.
+  const [, year, month, day] = date ?? [];
+  const back = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const exists =
+    back.getUTCFullYear() === Number(year) &&
+    back.getUTCMonth() + 1 === Number(month) &&
+    back.getUTCDate() === Number(day);
+  if (Number.isNaN(ms) || !exists) {
+    throw new Error(`--modified-since: not a time: "${raw}" (Unix seconds or YYYY-MM-DD)`);
+  }
   return Math.floor(ms / 1000);
 }
 
@@ -60,14 +71,14 @@ export function registerExportCommand(program: Command): void {
       });
     }
     if (typeof flags.modifiedSince === "string") filter.modifiedSince = parseTime(flags.modifiedSince);
-    const store = await openStore(config.databaseUrl);
-    const output = openOutput(typeof flags.out === "string" ? flags.out : undefined);
+    const out = typeof flags.out === "string" && flags.out !== "-" ? flags.out : undefined;
+    // Before the database is opened (which creates its -wal file).
+    if (out !== undefined) refuseOverwritingInputs("--out", out, [], config.databaseUrl);
+    const store = await openStore(config.databaseUrl, { existing: true });
     try {
-      const count = await exportProducts({ store, out: output.stream, format: flags.format as ExportFormat, filter });
-      await output.close();
-      if (output.stream !== process.stdout) process.stderr.write(`exported ${count} products to ${flags.out}\n`);
-    } catch (e) {
-      if (!isClosedPipe(e)) throw e;
+      const format = flags.format as ExportFormat;
+      const count = await writeOutput(out, (stream) => exportProducts({ store, out: stream, format, filter }));
+      if (out !== undefined && count !== undefined) process.stderr.write(`exported ${count} products to ${out}\n`);
     } finally {
       await store.close();
     }

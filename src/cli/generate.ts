@@ -1,11 +1,11 @@
 /** `foodbase generate --count N`: realistic synthetic products in the dump's format, for tests and benchmarks. */
 import { type Command, Option } from "commander";
-import { isClosedPipe, openOutput } from "../export/output.js";
 import { generateProducts, type KeyOrder } from "../generate/generate.js";
 import { defaultImportWorkers } from "../import/importer.js";
 import { Progress } from "../import/progress.js";
 import { positiveInteger } from "./import.js";
 import { addSettingOptions, configFromFlags } from "./options.js";
+import { writeOutput } from "./output-file.js";
 
 export function registerGenerateCommand(program: Command): void {
   const command = program
@@ -32,27 +32,25 @@ export function registerGenerateCommand(program: Command): void {
     const config = configFromFlags(flags);
     const count = flags.count as number;
     const toFile = typeof flags.out === "string" && flags.out !== "-";
-    const output = openOutput(toFile ? (flags.out as string) : undefined);
-    // Progress only when the products go to a file: on stdout they are usually piped somewhere.
-    const progress =
-      toFile && flags.progress !== false
-        ? new Progress({ stream: process.stderr, unit: "products", total: count })
-        : undefined;
-    try {
-      await generateProducts({
-        count,
-        seed: flags.seed as number,
-        nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion,
-        keyOrder: flags.keyOrder as KeyOrder,
-        out: output.stream,
-        workers: flags.workers as number,
-        onProgress: (written) => progress?.update(written, written),
-      });
-      await output.close();
-    } catch (e) {
-      if (!isClosedPipe(e)) throw e;
-    } finally {
-      progress?.stop();
-    }
+    await writeOutput(toFile ? (flags.out as string) : undefined, async (out) => {
+      // Progress only when the products go to a file: on stdout they are usually piped somewhere.
+      const progress =
+        toFile && flags.progress !== false
+          ? new Progress({ stream: process.stderr, unit: "products", total: count })
+          : undefined;
+      try {
+        await generateProducts({
+          count,
+          seed: flags.seed as number,
+          nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion,
+          keyOrder: flags.keyOrder as KeyOrder,
+          out,
+          workers: flags.workers as number,
+          onProgress: (written) => progress?.update(written, written),
+        });
+      } finally {
+        progress?.stop();
+      }
+    });
   });
 }

@@ -18,14 +18,13 @@ import type { RejectedLine } from "../import/prepare.js";
 import { Progress } from "../import/progress.js";
 import { InputError, openInput } from "../import/source.js";
 import { openStore } from "../store/open.js";
-import { addSettingOptions, configFromFlags } from "./options.js";
+import { addSettingOptions, configFromFlags, EXIT_INTERRUPTED } from "./options.js";
 import { refuseOverwritingInputs } from "./same-file.js";
 
 /** Rejected lines shown on stderr; all of them go to the `--rejects` file. */
 const MAX_REJECTS_SHOWN = 100;
 
 export const EXIT_REJECTED = 3;
-export const EXIT_INTERRUPTED = 130;
 
 export function positiveInteger(name: string) {
   return (raw: string): number => {
@@ -66,7 +65,10 @@ export function registerImportCommand(program: Command): void {
     .command("import <file>")
     .description("Import an Open Food Facts JSONL dump (.jsonl, .jsonl.gz, or - for stdin)")
     .option("--recompute", "Recompute tags, keywords and Nutri-Score with foodbase instead of keeping the dump's")
-    .option("--rejects <file>", "Also write every rejected line to this file (JSONL: line, reason, text; for a repeated code, text is the record as it would have been stored)")
+    .option(
+      "--rejects <file>",
+      "Also write every rejected line to this file (JSONL: line, reason, text; for a repeated code, text is the record as it would have been stored)",
+    )
     .option("--no-progress", "No progress bar or progress lines")
     .addOption(
       new Option("--workers <n>", "Threads parsing lines (0 = parse in the main thread)")

@@ -14,3 +14,6 @@ export function addSettingOptions(command: Command, keys?: string[]): Command {
 export function configFromFlags(flags: Record<string, unknown>) {
   return loadConfig(process.env, flags);
 }
+
+/** Exit status of a command stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it). */
+export const EXIT_INTERRUPTED = 130;

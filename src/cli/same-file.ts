@@ -1,10 +1,28 @@
 /** Guards against an output path that would overwrite one of the command's own inputs. */
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { isPostgresUrl } from "../store/open.js";
 import { sqlitePathFromUrl } from "../store/sqlite/path.js";
 
-/** True when both paths exist and are the same file (same device and inode: links included). */
+/** The real path of a file, or of the folder it would be created in (symbolic links followed). */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    try {
+      return join(realpathSync(dirname(path)), basename(path));
+    } catch {
+      return resolve(path);
+    }
+  }
+}
+
+/**
+ * True when both paths name the same file: the same real path (also for a file not there yet, such as
+ * a database's -wal, which opening the database creates), or the same existing file (hard links).
+ */
 export function isSameFile(a: string, b: string): boolean {
+  if (realPath(a) === realPath(b)) return true;
   const first = statSync(a, { throwIfNoEntry: false });
   const second = statSync(b, { throwIfNoEntry: false });
   return first !== undefined && second !== undefined && first.dev === second.dev && first.ino === second.ino;

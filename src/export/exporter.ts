@@ -3,6 +3,7 @@ import type { Writable } from "node:stream";
 import type { Product } from "../domain/product.js";
 import type { ProductFilter, Store } from "../store/types.js";
 import { csvHeader, csvRow } from "./csv.js";
+import { writeText } from "./output.js";
 
 export type ExportFormat = "jsonl" | "csv";
 
@@ -16,19 +17,6 @@ export interface ExportOptions {
 /** Writes are grouped into pieces of about this size: fewer calls, same memory bound. */
 const PIECE_CHARS = 1 << 20;
 
-function write(out: Writable, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    out.once("error", onError);
-    const done = () => {
-      out.off("error", onError);
-      resolve();
-    };
-    if (out.write(text)) done();
-    else out.once("drain", done);
-  });
-}
-
 /** Streams the products; returns how many were written. */
 export async function exportProducts(options: ExportOptions): Promise<number> {
   const { out, format } = options;
@@ -39,10 +27,10 @@ export async function exportProducts(options: ExportOptions): Promise<number> {
     piece += format === "csv" ? csvRow(JSON.parse(json) as Product) : `${json}\n`;
     count++;
     if (piece.length >= PIECE_CHARS) {
-      await write(out, piece);
+      await writeText(out, piece);
       piece = "";
     }
   }
-  if (piece !== "") await write(out, piece);
+  if (piece !== "") await writeText(out, piece);
   return count;
 }

@@ -7,6 +7,7 @@ import type { NutriScoreVersion } from "../config.js";
 import type { EnrichmentContext } from "../domain/enrich.js";
 import type { Product } from "../domain/product.js";
 import { loadTaxonomies } from "../domain/taxonomy/index.js";
+import { writeText } from "../export/output.js";
 import { canonicalJson } from "../import/canonical-json.js";
 import { defaultImportWorkers } from "../import/importer.js";
 import { inlineRunner, mapInOrder, type TaskRunner, WorkerPool } from "../import/parallel.js";
@@ -61,20 +62,6 @@ async function* ranges(count: number, chunkSize: number): AsyncGenerator<Product
   for (let start = 0; start < count; start += chunkSize) yield { start, end: Math.min(count, start + chunkSize) };
 }
 
-function write(out: Writable, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    out.once("error", onError);
-    const flushed = out.write(text);
-    const done = () => {
-      out.off("error", onError);
-      resolve();
-    };
-    if (flushed) done();
-    else out.once("drain", done);
-  });
-}
-
 export async function generateProducts(options: GenerateOptions): Promise<void> {
   const settings: GeneratorSettings = {
     seed: options.seed,
@@ -91,7 +78,7 @@ export async function generateProducts(options: GenerateOptions): Promise<void> 
   let written = 0;
   try {
     for await (const text of mapInOrder(ranges(options.count, chunkSize), (range) => run(range), workers * 2 + 1)) {
-      await write(options.out, text);
+      await writeText(options.out, text);
       written = Math.min(options.count, written + chunkSize);
       options.onProgress?.(written);
     }

@@ -3,7 +3,7 @@
  * first) in child processes, real files, stdin, signals.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -335,6 +335,19 @@ describe("foodbase export and generate", () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('foodbase: --code: invalid barcode "abc"\n');
     expect(cli(["export", "--modified-since", "yesterday"], { db }).stderr).toContain("not a time");
+    // Dates that do not exist are refused, not rolled over into the next month.
+    for (const date of ["2024-02-30", "2023-02-29", "2024-04-31", "2024-13-01"]) {
+      const r = cli(["export", "--modified-since", date], { db });
+      expect(r.code, date).toBe(1);
+      expect(r.stderr).toBe(`foodbase: --modified-since: not a time: "${date}" (Unix seconds or YYYY-MM-DD)\n`);
+    }
+    expect(cli(["export", "--modified-since", "2024-02-29"], { db }).code).toBe(0);
+    // A mistyped SQLite path is an error, not an empty export from a new database.
+    const typo = join(dir, "typo-export.db");
+    const missing = cli(["export", "--database-url", typo], { db });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe(`foodbase: no database at ${typo} (foodbase serve or foodbase import creates one)\n`);
+    expect(existsSync(typo)).toBe(false);
   });
 
   it("generates the same products for the same seed, to stdout or to a .gz file", () => {
