@@ -5,6 +5,12 @@
  */
 export type Product = Record<string, unknown>;
 
+/**
+ * The largest revision number a product can have: both stores keep `rev` in a 32-bit column (PostgreSQL's
+ * INTEGER). A read asking for a larger one finds nothing; a dump's larger `rev` is not carried over.
+ */
+export const MAX_REVISION = 2_147_483_647;
+
 /** `nutriments` object: `<nid>`, `<nid>_100g`, `<nid>_unit`, `<nid>_modifier`, ... */
 export type Nutriments = Record<string, number | string>;
 

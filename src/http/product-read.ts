@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { normalizeBarcode } from "../domain/barcode.js";
 import { type FieldSelectionContext, selectFieldsJson } from "../domain/fields.js";
 import { parseLanguageList } from "../domain/language.js";
+import { MAX_REVISION } from "../domain/product.js";
 import { type JsonText, joinJson, StoredProductBytesView } from "../domain/product-document.js";
 import { displayTags, taxonomyOfField } from "../domain/tags.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
@@ -34,7 +35,9 @@ export function fieldSelectionContext(taxonomies: Taxonomies, params: Params): F
 /** `rev=N`: a positive integer, else the product is "not found" (API.md §3.2). */
 function parseRev(raw: string | undefined): number | "invalid" | undefined {
   if (raw === undefined || raw === "") return undefined;
-  return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : "invalid";
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return "invalid";
+  const rev = Number(raw);
+  return rev <= MAX_REVISION ? rev : "invalid";
 }
 
 function stripJsonSuffix(segment: string): string {

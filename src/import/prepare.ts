@@ -49,6 +49,12 @@ export function prepareOptionsOf(data: PrepareWorkerData): PrepareOptions {
 
 const MAX_REASON_LENGTH = 160;
 
+/**
+ * A dump's `rev` above this is not carried over (OFF's largest are in the thousands): the stored number
+ * must stay below MAX_REVISION with room for a billion edits after it.
+ */
+const MAX_DUMP_REVISION = 1_000_000_000;
+
 function describeJsonType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
@@ -142,7 +148,7 @@ export function prepareLine(
   if (product._id !== undefined) product._id = code;
   if (product.id !== undefined) product.id = code;
   const rev = product.rev;
-  const minRev = typeof rev === "number" && Number.isSafeInteger(rev) && rev > 0 ? rev : 1;
+  const minRev = typeof rev === "number" && Number.isSafeInteger(rev) && rev > 0 && rev <= MAX_DUMP_REVISION ? rev : 1;
   if (options.enrich !== undefined) product = enrichProduct(product, options.enrich);
   const { head, tail, keys } = splitAroundRev(product);
   return {

@@ -263,6 +263,15 @@ describe("paging and the answer (§5.6)", () => {
       skip: 9990,
     });
   });
+  it("a page whose offset is beyond 2^31: no products (PostgreSQL answered 500)", async () => {
+    for (const path of ["/api/v2/search", "/cgi/search.pl", "/country/en:france.json"]) {
+      const { status, body } = await search("countries_tags=en:france&page=999999999&page_size=1000", path);
+      expect(status, path).toBe(200);
+      expect(body.count, path).toBe(expected.length);
+      expect(body.products, path).toEqual([]);
+      expect(body.skip, path).toBe(999_999_998_000);
+    }
+  });
   it("defaults to page 1 of 24; page_size above 1000 is 1000", async () => {
     const first = (await search("fields=code")).body;
     expect([first.page, first.page_size, first.page_count, first.skip]).toEqual([1, 24, 24, 0]);

@@ -181,6 +181,18 @@ describe("import of the OFF sample", () => {
     expect((await product(t, "3017620422003")).rev).toBe(130);
   });
 
+  it("does not carry over a dump's rev beyond 10^9 (PostgreSQL stopped the import: out of range)", async () => {
+    const t = await server();
+    const huge = tempFile(
+      "huge-rev.jsonl",
+      `${JSON.stringify({ code: "5000000000017", product_name: "Huge", rev: 3_000_000_000 })}\n${JSON.stringify({ code: "5000000000024", product_name: "Fine", rev: 7 })}\n`,
+    );
+    const { summary } = await importFile(t.server.store, huge);
+    expect(summary).toMatchObject({ imported: 2, rejected: 0 });
+    expect((await product(t, "5000000000017")).rev).toBe(1);
+    expect((await product(t, "5000000000024")).rev).toBe(7);
+  });
+
   it("reads gzip-compressed input, and stops at truncated gzip data after keeping the whole lines before", async () => {
     const t = await server();
     const gz = tempFile("off-sample.jsonl.gz", gzipSync(readFileSync(SAMPLE)));

@@ -442,7 +442,7 @@ function unindexed(order: string): string {
 
 /** The page's codes in order. */
 function pageSql(query: SearchQuery, filter: CompiledFilter, params: Params, strategy: PageStrategy): string {
-  const limit = `LIMIT ${params.add(query.limit)}::int OFFSET ${params.add(query.skip)}::int`;
+  const limit = `LIMIT ${params.add(query.limit)}::int OFFSET ${params.add(query.skip)}::int8`;
   if (query.sort === "relevance" && query.text !== undefined && filter.text) {
     // Every match is ranked (whole groups cannot be walked): words in the name first, then in the
     // name or brands, then elsewhere; each group by popularity.
