@@ -6,7 +6,7 @@
 import type { FastifyRequest } from "fastify";
 import { apiErrorBody, HttpError } from "./errors.js";
 import { MultipartError, readMultipartFields } from "./multipart.js";
-import { flattenParams, type Params, queryParams } from "./params.js";
+import { flattenParams, type Params, queryParams, refuseNulCharacters } from "./params.js";
 
 function tooLarge(limit: number): HttpError {
   return new HttpError(
@@ -46,5 +46,5 @@ export async function cgiParams(request: FastifyRequest, bodyLimit: number): Pro
     }
     body = flattenParams(request.body);
   }
-  return { ...query, ...body };
+  return { ...query, ...refuseNulCharacters(body) };
 }

@@ -47,6 +47,26 @@ export function isValidPercentEncoding(text: string): boolean {
   }
 }
 
+const NUL = "\u0000";
+
+/**
+ * Refuses a parameter whose name or value holds U+0000. No text foodbase keeps may: PostgreSQL's text
+ * cannot (it answered 500 and refused the write), so both stores refuse it alike, before anything is read.
+ */
+export function refuseNulCharacters(params: Params): Params {
+  for (const [name, value] of Object.entries(params)) {
+    if (name.includes(NUL) || value.includes(NUL)) {
+      const shown = JSON.stringify(name).slice(1, -1);
+      throw HttpError.invalidParameter(
+        name,
+        value,
+        `parameter ${shown} holds a NUL character (U+0000), which text may not hold`,
+      );
+    }
+  }
+  return params;
+}
+
 export function queryParams(request: FastifyRequest): Params {
   const url = request.raw.url ?? "";
   const query = url.indexOf("?");
@@ -54,5 +74,6 @@ export function queryParams(request: FastifyRequest): Params {
     const message = "the URL's query string is not valid percent-encoded UTF-8";
     throw new HttpError(400, apiErrorBody([{ id: "invalid_url", message }]));
   }
-  return flattenParams(request.query);
+  const params = flattenParams(request.query);
+  return query >= 0 && url.includes("%00", query) ? refuseNulCharacters(params) : params;
 }

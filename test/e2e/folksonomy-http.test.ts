@@ -119,6 +119,56 @@ describe("invalid JSON bodies (API.md §7.4 json_invalid)", () => {
   });
 });
 
+describe("a NUL character (U+0000) anywhere: 422, nothing read or written (PostgreSQL answered 500)", () => {
+  const nulError = (loc: Array<string | number>, input: string) => ({
+    type: "value_error",
+    loc,
+    msg: "Value error, text cannot contain a NUL character (U+0000)",
+    input,
+    ctx: { error: {} },
+  });
+
+  it("in a login, a tag body, a path or a query", async () => {
+    const badLogin = await fetch(`${F}/auth`, {
+      method: "POST",
+      body: new URLSearchParams({ username: "a\u0000b", password: "x" }),
+    });
+    expect(badLogin.status).toBe(422);
+    expect(await json(badLogin)).toEqual({ detail: [nulError(["body", "username"], "a\u0000b")] });
+
+    const login = await fetch(`${F}/auth`, {
+      method: "POST",
+      body: new URLSearchParams({ username: ALICE.userId, password: ALICE.password }),
+    });
+    const { access_token } = (await json(login)) as { access_token: string };
+    const write = (body: unknown) =>
+      fetch(`${F}/product`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const tag = { product: "3700000000009", k: "nul", v: "a\u0000b" };
+    const badValue = await write(tag);
+    expect(badValue.status).toBe(422);
+    expect(await json(badValue)).toEqual({ detail: [nulError(["body", "v"], "a\u0000b")] });
+    const badComment = await write({ ...tag, v: "fine", comment: "\u0000" });
+    expect(await json(badComment)).toEqual({ detail: [nulError(["body", "comment"], "\u0000")] });
+    expect(await json(await fetch(`${F}/product/3700000000009`))).toEqual([]);
+
+    const reads: Array<[string, Array<string | number>, string]> = [
+      ["/product/123%00", ["path", "product"], "123\u0000"],
+      ["/values/a%00b", ["path", "k"], "a\u0000b"],
+      ["/products?k=a%00b", ["query", "k"], "a\u0000b"],
+      ["/products?k=color&v=a%00b", ["query", "v"], "a\u0000b"],
+    ];
+    for (const [path, loc, input] of reads) {
+      const res = await fetch(`${F}${path}`);
+      expect(res.status, path).toBe(422);
+      expect(await json(res), path).toEqual({ detail: [nulError(loc, input)] });
+    }
+  });
+});
+
 describe("OpenAPI and docs (API.md §1.4)", () => {
   it("serves its own OpenAPI document and a docs page with local assets", async () => {
     const doc = (await json(await fetch(`${F}/openapi.json`))) as {

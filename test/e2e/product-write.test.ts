@@ -449,6 +449,56 @@ describe("bad input changes nothing", () => {
     expect((await read(code)).body.product.product_name).toBe("café 100%");
   });
 
+  it("refuses a NUL character in any parameter, however sent, and writes nothing (PostgreSQL answered 500)", async () => {
+    const code = "3000000000093";
+    const credentials = { code, user_id: "alice", password: ALICE.password };
+    await postForm(t.url, WRITE, { ...credentials, product_name: "Before" });
+    const expectNulRefused = (res: { status: number; body: any }, parameter: string, value: string) => {
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        {
+          id: "invalid_parameter",
+          message: `parameter ${parameter} holds a NUL character (U+0000), which text may not hold`,
+          parameter,
+          value,
+        },
+      ]);
+    };
+    expectNulRefused(
+      await postForm(t.url, WRITE, { ...credentials, product_name: "a\u0000b" }),
+      "product_name",
+      "a\u0000b",
+    );
+    expectNulRefused(await postMultipart(t.url, WRITE, { ...credentials, comment: "x\u0000" }), "comment", "x\u0000");
+    expectNulRefused(
+      await getJson(`${t.url}${WRITE}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...credentials, app_name: "\u0000" }),
+      }),
+      "app_name",
+      "\u0000",
+    );
+    expectNulRefused(
+      await getJson(`${t.url}${WRITE}?product_name_fr=%00`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(credentials).toString(),
+      }),
+      "product_name_fr",
+      "\u0000",
+    );
+    const p = (await read(code)).body.product;
+    expect([p.rev, p.product_name, p.product_name_fr]).toEqual([1, "Before", undefined]);
+    // Reads and searches alike.
+    expectNulRefused(
+      await getJson(`${t.url}/api/v2/product/${code}?fields=product_name%00`),
+      "fields",
+      "product_name\u0000",
+    );
+    expectNulRefused(await getJson(`${t.url}/api/v2/search?labels_tags=a%00b`), "labels_tags", "a\u0000b");
+  });
+
   it("answers 415 to another content type on /cgi/*.pl", async () => {
     const res = await getJson(`${t.url}${WRITE}`, {
       method: "POST",

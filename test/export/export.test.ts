@@ -101,6 +101,31 @@ describe("export", () => {
     expect(byCode.get("8712345678906")).toMatchObject({ product_name: "Stroopwafels", brands: "", energy_100g: "" });
   });
 
+  it("keeps a NUL character of a dump through import, search and a filtered export (PostgreSQL failed)", async () => {
+    const t = await server();
+    const record = {
+      brands: "Nul\u0000Brand",
+      brands_tags: ["nul\u0000brand"],
+      categories_tags: ["en:biscuits"],
+      code: "5100000000034",
+      product_name: "Nul\u0000biscuit",
+      rev: 1,
+    };
+    const { summary } = await importFile(t.server.store, tempFile("nul.jsonl", `${JSON.stringify(record)}\n`));
+    expect(summary).toMatchObject({ imported: 1, rejected: 0 });
+    const read = await getJson(`${t.url}/api/v2/product/5100000000034`);
+    expect(read.body.product.product_name).toBe("Nul\u0000biscuit");
+    // The index holds no NUL: the tag is found without it, and by the words on either side.
+    for (const query of ["brands_tags=nulbrand", "search_terms=biscuit", "categories_tags=en:biscuits"]) {
+      const found = await getJson(`${t.url}/api/v2/search?${query}&fields=code`);
+      expect(found.body.products, query).toEqual([{ code: "5100000000034" }]);
+    }
+    const exported = await exportText(t.server.store, "jsonl", {
+      tags: [{ field: "categories_tags", tag: "en:biscuits" }],
+    });
+    expect(lines(exported).map((line) => JSON.parse(line))).toEqual([record]);
+  });
+
   it("exports only the products matching codes, a category, or a last modification time", async () => {
     const t = await server();
     await importFile(t.server.store, SAMPLE);

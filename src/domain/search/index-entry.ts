@@ -46,6 +46,14 @@ const MAX_NUMBERS = 500;
 const TAG_KEYS: ReadonlyArray<readonly [string, string]> = SEARCH_TAG_TYPES.map((t) => [t, `${t}_tags`] as const);
 const NUTRIENT_KEY = /^[a-z0-9][a-z0-9-]*(?:_prepared)?_(?:100g|serving)$/;
 
+/**
+ * A text without U+0000. A dump may hold it (imports keep documents as they are) but no index may:
+ * PostgreSQL's text cannot, and searches refuse it (http/params.ts).
+ */
+function withoutNul(text: string): string {
+  return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
+}
+
 /** A number as stored (OFF dumps sometimes hold numeric strings). */
 function numberOf(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
@@ -119,7 +127,7 @@ export function productIndexEntry(product: Product, taxonomies: Taxonomies): Pro
     if (!Array.isArray(value) || value.length === 0) continue;
     const unique = new Set<string>();
     for (const tag of value) {
-      if (typeof tag === "string" && tag !== "") unique.add(tag);
+      if (typeof tag === "string" && tag !== "") unique.add(withoutNul(tag));
       if (unique.size >= MAX_TAGS_PER_TYPE) break;
     }
     if (unique.size > 0) tags.set(tagtype, [...unique]);
@@ -155,7 +163,7 @@ export function productIndexEntry(product: Product, taxonomies: Taxonomies): Pro
     modified,
     scans: numberOf(product.scans_n),
     uniqueScans: numberOf(product.unique_scans_n),
-    name: name === undefined || name.trim() === "" ? undefined : name,
+    name: name === undefined || name.trim() === "" ? undefined : withoutNul(name),
     completeness: numberOf(product.completeness),
   };
   return { tags, numbers, sort, text: productSearchText(product, taxonomies) };

@@ -22,11 +22,12 @@ import { fastifyOptions, multipartLimits } from "../fastify-options.js";
 import { stagingGate, stagingGateEnabled } from "../staging-gate.js";
 import { adminHandlers } from "./admin.js";
 import { authHandlers } from "./auth.js";
-import { FolksonomyError, parseBody, parseForm, sendJson } from "./common.js";
+import { FolksonomyError, FormBody, JsonBody, parseBody, parseForm, sendJson, validationFailed } from "./common.js";
 import { corsHeaders } from "./cors.js";
 import { registerDocs } from "./docs.js";
 import { FOLKSONOMY_ROUTES, type FolksonomyHandlers } from "./routes.js";
 import { tagHandlers } from "./tags.js";
+import { nulCharacterErrors } from "./validation.js";
 
 const ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 const ROUTE_METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
@@ -85,6 +86,14 @@ export async function folksonomyRoutes(app: FastifyInstance): Promise<void> {
   app.addHook("onRequest", (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     corsHeaders(request, reply);
     done();
+  });
+
+  app.addHook("preHandler", (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const body = request.body;
+    const fields =
+      body instanceof JsonBody ? body.value : body instanceof FormBody ? Object.fromEntries(body.fields) : undefined;
+    const errors = nulCharacterErrors(request.params, request.query, fields);
+    done(errors.length > 0 ? validationFailed(errors) : undefined);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -233,6 +233,35 @@ export interface AuthForm {
 
 export type AuthFormValidation = { ok: true; form: AuthForm } | { ok: false; errors: FieldError[] };
 
+const NUL = "\u0000";
+const NUL_MESSAGE = "text cannot contain a NUL character (U+0000)";
+
+/**
+ * An entry for each text holding U+0000 in a request's path, query or JSON body (keys too), in that
+ * order. No tag, key, value or user name can hold one (PostgreSQL's text cannot: it answered 500), so
+ * the request is refused alike on both stores, reads as well as writes.
+ */
+export function nulCharacterErrors(path: unknown, query: unknown, body: unknown): FieldError[] {
+  const errors: FieldError[] = [];
+  const walk = (value: unknown, loc: Array<string | number>, depth: number): void => {
+    if (typeof value === "string") {
+      if (value.includes(NUL)) errors.push(valueError(loc, NUL_MESSAGE, value));
+    } else if (Array.isArray(value)) {
+      // A repeated query parameter is an array. Deeper than 64 levels nothing is read by a handler.
+      if (depth < 64) value.forEach((item, i) => walk(item, [...loc, i], depth + 1));
+    } else if (value !== null && typeof value === "object" && depth < 64) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes(NUL)) errors.push(valueError([...loc, key], NUL_MESSAGE, key));
+        else walk(item, [...loc, key], depth + 1);
+      }
+    }
+  };
+  walk(path, ["path"], 0);
+  walk(query, ["query"], 0);
+  walk(body, ["body"], 0);
+  return errors;
+}
+
 /** An empty form value counts as missing (FastAPI forms). */
 export function validateAuthForm(fields: ReadonlyMap<string, string>): AuthFormValidation {
   const value = (name: string): string | undefined => {
@@ -246,6 +275,7 @@ export function validateAuthForm(fields: ReadonlyMap<string, string>): AuthFormV
   }
   const username = value("username");
   if (username === undefined) errors.push(missing(["body", "username"]));
+  else if (username.includes(NUL)) errors.push(valueError(["body", "username"], NUL_MESSAGE, username));
   const password = value("password");
   if (password === undefined) errors.push(missing(["body", "password"]));
   if (errors.length > 0 || username === undefined || password === undefined) return { ok: false, errors };

@@ -447,7 +447,8 @@ export async function* iterateProductsJson(
       conditions.push(`sp.terms @> ARRAY[${add(rows[0].term_id)}::int]`);
       joinIndex = true;
     }
-    const value = `(r.doc::jsonb -> ${add(field)}::text)`;
+    // jsonb refuses the escape \u0000 (a dump may hold it): read as U+FFFD, which no tag filter holds.
+    const value = `(replace(r.doc, '\\u0000', '\\ufffd')::jsonb -> ${add(field)}::text)`;
     const wanted = add(tag);
     conditions.push(
       `(CASE jsonb_typeof(${value}) WHEN 'array' THEN ${value} @> jsonb_build_array(${wanted}::text)
