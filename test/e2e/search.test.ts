@@ -319,6 +319,22 @@ describe("bad input → 400 naming the parameter (§5.6)", () => {
       status_verbose: message,
     });
   });
+  it("search_terms of more than 16 distinct words, instead of ignoring the words after the 16th", async () => {
+    const sixteen = "aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp";
+    // Repeated and 1-character words are not keywords: still 16.
+    expect((await search(`search_terms=${encodeURIComponent(`${sixteen} aa x`)}`)).status).toBe(200);
+    const message = "search_terms has more than 16 distinct words; a search takes at most 16";
+    const terms = `${sixteen} zzzqqq`;
+    for (const [path, parameter] of [
+      ["/api/v2/search", "search_terms"],
+      ["/cgi/search.pl", "search_terms"],
+      ["/cgi/search.pl", "search_terms2"],
+    ]) {
+      const { status, body } = await search(`${parameter}=${encodeURIComponent(terms)}`, path);
+      expect(status, path).toBe(400);
+      expect(body.errors, path).toEqual([{ id: "invalid_parameter", message, parameter, value: terms }]);
+    }
+  });
   it("one entry per problem", async () => {
     const { status, body } = await search("page=x&sort_by=y");
     expect(status).toBe(400);

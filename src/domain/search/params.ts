@@ -8,9 +8,17 @@ import { parseLanguageList } from "../language.js";
 import { canonicalizeTagForField } from "../tags.js";
 import { countryFromCode } from "../taxonomy/index.js";
 import type { Taxonomies } from "../taxonomy/types.js";
-import type { NumericCondition, NumericOperator, SearchQuery, SortOrder, TagClause, TagLiteral } from "./query.js";
+import type {
+  NumericCondition,
+  NumericOperator,
+  SearchQuery,
+  SortOrder,
+  TagClause,
+  TagLiteral,
+  TextCondition,
+} from "./query.js";
 import { isSearchTagType, tagTypeFromUrl } from "./tag-types.js";
-import { textCondition } from "./text.js";
+import { TooManyKeywordsError, textCondition } from "./text.js";
 
 export interface SearchParamProblem {
   parameter: string;
@@ -306,7 +314,13 @@ export function parseSearchParams(params: Readonly<Record<string, string>>, opti
   }
 
   const terms = params.search_terms ?? (options.v1 ? params.search_terms2 : undefined);
-  const text = terms === undefined ? undefined : textCondition(terms, lc);
+  let text: TextCondition | undefined;
+  try {
+    text = terms === undefined ? undefined : textCondition(terms, lc);
+  } catch (e) {
+    if (!(e instanceof TooManyKeywordsError)) throw e;
+    problems.add(params.search_terms === undefined ? "search_terms2" : "search_terms", terms ?? "", e.message);
+  }
   sort ??= text === undefined ? "popularity" : "relevance";
 
   if (problems.list.length > 0) throw new SearchParamError(problems.list);

@@ -18,8 +18,17 @@ const TERM_SEPARATORS = /[,'’\s]+/u;
 const LANGUAGE_CODE = /^[a-z]{2}$/;
 /** At most this much of one text is read (names and tag texts are short). */
 const MAX_TEXT_LENGTH = 10_000;
-/** At most this many keywords of a query are kept. */
-const MAX_QUERY_KEYWORDS = 16;
+/** At most this many keywords in a query: a search with more is refused, not cut (which would find too much). */
+export const MAX_QUERY_KEYWORDS = 16;
+
+/** `search_terms` has more than {@link MAX_QUERY_KEYWORDS} distinct keywords. */
+export class TooManyKeywordsError extends Error {
+  constructor() {
+    super(
+      `search_terms has more than ${MAX_QUERY_KEYWORDS} distinct words; a search takes at most ${MAX_QUERY_KEYWORDS}`,
+    );
+  }
+}
 
 function stripPlural(word: string): string {
   return word.length >= 2 && word.endsWith("s") && codePointLength(word) >= 2 ? word.slice(0, -1) : word;
@@ -166,7 +175,7 @@ export function productSearchText(product: Product, taxonomies: Taxonomies): Pro
 
 /**
  * `search_terms` → the keywords a product must all have, in query order, unique; undefined when no
- * term is long enough. The last one is a prefix unless the text ends with a separator ("choc" finds
+ * term is long enough; {@link TooManyKeywordsError} beyond {@link MAX_QUERY_KEYWORDS}. The last one is a prefix unless the text ends with a separator ("choc" finds
  * "chocolate"; "choc " does not).
  */
 export function textCondition(searchTerms: string, lc: string): TextCondition | undefined {
@@ -179,9 +188,9 @@ export function textCondition(searchTerms: string, lc: string): TextCondition | 
     const words = id.split("-").filter((w) => w !== "");
     const keyword = words.map(stripPlural).join("-");
     if (keyword === "" || keywords.includes(keyword)) continue;
+    if (keywords.length === MAX_QUERY_KEYWORDS) throw new TooManyKeywordsError();
     keywords.push(keyword);
     lastAsTyped = words.join("-");
-    if (keywords.length >= MAX_QUERY_KEYWORDS) break;
   }
   if (keywords.length === 0) return undefined;
   const prefixLast = !/[,'’\s]$/u.test(searchTerms);
