@@ -309,6 +309,19 @@ describe("bad input → 400 naming the parameter (§5.6)", () => {
     ["sugars_100g=%3Cx", "sugars_100g", "<x", "invalid nutrient condition for sugars_100g: <x"],
     ["salt_100g%3C=", "salt_100g<", "", "invalid nutrient condition for salt_100g: <="],
     ["colour_tags=red", "colour_tags", "red", "unknown tag type: colour"],
+    // A text with no letter or digit names no tag (the filter was dropped: every product matched).
+    [
+      "brands_tags=%E2%80%8B",
+      "brands_tags",
+      "\u200b",
+      'brands_tags: "\u200b" names no tag (it has no letter or digit)',
+    ],
+    [
+      "labels_tags=en:organic|!!!",
+      "labels_tags",
+      "en:organic|!!!",
+      'labels_tags: "!!!" names no tag (it has no letter or digit)',
+    ],
   ];
   it.each(cases)("%s", async (query, parameter, value, message) => {
     const { status, body } = await search(query);
@@ -454,6 +467,9 @@ describe("v1: /cgi/search.pl (§5.7)", () => {
     expect((await codes("tagtype_0=category&tag_0=Fromages&lc=fr", v1)).count).toBe(
       expectedCodes((p) => has(p, "categories", "en:cheeses")).length,
     );
+    const noTag = await search("tagtype_0=labels&tag_0=%E2%80%94", v1);
+    expect(noTag.status).toBe(400);
+    expect(noTag.body.errors[0]).toMatchObject({ parameter: "tag_0", value: "—" });
   });
   it("nutriment_N / nutriment_compare_N / nutriment_value_N", async () => {
     const expected = expectedCodes((p) => (nutrient(p, "sugars_100g") ?? 99) < 5, "popularity");

@@ -108,7 +108,24 @@ function positiveInteger(
 }
 
 /** `a,b|-c,unknown` → clauses (`,` = and, `|` = or, leading `-` = not). */
-function tagClauses(tagtype: string, value: string, lc: string, taxonomies: Taxonomies): TagClause[] {
+/** A tag text that normalises to nothing (`!!!`, `🙂`) names no tag: refused, not dropped (which found all). */
+function namesNoTag(problems: Problems, parameter: string, value: string, text: string): void {
+  problems.add(parameter, value, `${parameter}: "${text}" names no tag (it has no letter or digit)`);
+}
+
+/** `""` (free tags) or a bare language prefix `en:` (taxonomy fields): nothing was left of the text. */
+function isEmptyTag(tag: string): boolean {
+  return tag === "" || tag.endsWith(":");
+}
+
+function tagClauses(
+  problems: Problems,
+  key: string,
+  tagtype: string,
+  value: string,
+  lc: string,
+  taxonomies: Taxonomies,
+): TagClause[] {
   const clauses: TagClause[] = [];
   for (const andItem of value.split(",")) {
     const anyOf: TagLiteral[] = [];
@@ -122,7 +139,8 @@ function tagClauses(tagtype: string, value: string, lc: string, taxonomies: Taxo
         continue;
       }
       const tag = canonicalizeTagForField(tagtype, lc, text, taxonomies);
-      if (tag !== "") anyOf.push({ kind: "tag", tag, negated });
+      if (isEmptyTag(tag)) namesNoTag(problems, key, value, text);
+      else anyOf.push({ kind: "tag", tag, negated });
     }
     if (anyOf.length > 0) clauses.push({ tagtype, anyOf });
   }
@@ -230,7 +248,8 @@ function v1TagClauses(
       continue;
     }
     const canonical = canonicalizeTagForField(tagtype, lc, tag, taxonomies);
-    if (canonical !== "") clauses.push({ tagtype, anyOf: [{ kind: "tag", tag: canonical, negated }] });
+    if (isEmptyTag(canonical)) namesNoTag(problems, `tag_${n}`, tag, tag);
+    else clauses.push({ tagtype, anyOf: [{ kind: "tag", tag: canonical, negated }] });
   }
   return clauses;
 }
@@ -294,7 +313,7 @@ export function parseSearchParams(params: Readonly<Record<string, string>>, opti
         problems.add(key, value, `unknown tag type: ${tagtype}`);
         continue;
       }
-      tags.push(...tagClauses(tagtype, value, tagMatch[2] ?? lc, taxonomies));
+      tags.push(...tagClauses(problems, key, tagtype, value, tagMatch[2] ?? lc, taxonomies));
       continue;
     }
     const conditions = nutrientParam(problems, key, value);
