@@ -107,6 +107,7 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
   const { params, userId, now } = input;
   const product: Product = current === undefined ? newProduct(input, ctx) : structuredClone(current);
 
+  const previousLanguage = typeof product.lang === "string" ? product.lang : undefined;
   const sentLang = normalizeLanguageCode(params.lang ?? "");
   if (current !== undefined && sentLang !== undefined) {
     product.lang = sentLang;
@@ -126,6 +127,11 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
     }
     const mirror = product[`${field}_${mainLanguage}`];
     if (typeof mirror === "string") product[field] = mirror;
+    else if (previousLanguage !== mainLanguage && product[field] === product[`${field}_${previousLanguage}`]) {
+      // The main language changed to one without this text: the old language's mirror goes (§4.2). A
+      // value that mirrored nothing (some dumps have one) stays.
+      delete product[field];
+    }
   }
 
   const quantity = nonEmpty(params, "quantity");

@@ -136,6 +136,29 @@ describe.each([
   });
 });
 
+describe("the main-language mirror (§4.2)", () => {
+  it("follows a change of lang: the new language's text, or no unsuffixed field without one", async () => {
+    const code = "3000000000109";
+    const write = (fields: Record<string, string>) =>
+      postForm(t.url, WRITE, { code, user_id: "alice", password: ALICE.password, ...fields });
+    await write({ lang: "fr", product_name: "Nom", generic_name: "Gen FR", product_name_en: "Name" });
+    const stored = async () => (await t.server.store.getProduct(code.padStart(13, "0"))) as Record<string, unknown>;
+    expect(await stored()).toMatchObject({ lang: "fr", product_name: "Nom", generic_name: "Gen FR" });
+
+    await write({ lang: "de" });
+    let p = await stored();
+    expect([p.lang, p.product_name, p.generic_name]).toEqual(["de", undefined, undefined]);
+    expect([p.product_name_fr, p.generic_name_fr, p.product_name_en]).toEqual(["Nom", "Gen FR", "Name"]);
+
+    await write({ lang: "en" });
+    p = await stored();
+    expect([p.product_name, p.generic_name]).toEqual(["Name", undefined]);
+    await write({ lang: "fr" });
+    p = await stored();
+    expect([p.product_name, p.generic_name]).toEqual(["Nom", "Gen FR"]);
+  });
+});
+
 describe("the empty-string rule and metadata", () => {
   const code = "3000000000017";
 
