@@ -351,6 +351,39 @@ describe("bad input changes nothing", () => {
     expect(p.nutriments.fat_100g).toBe(3);
   });
 
+  it("refuses a number that is out of range once converted, instead of storing null", async () => {
+    const code = "3000000000116";
+    const credentials = { code, user_id: "alice", password: ALICE.password };
+    await postForm(t.url, WRITE, { ...credentials, nutriment_fat: "3", serving_size: "30 g" });
+    const cases: Array<[Record<string, string>, string, string, string]> = [
+      [{ nutriment_fat: "1e308", nutriment_fat_unit: "kg" }, "nutriment_fat", "1e308", "fat"],
+      [{ nutriment_sodium: "1e308" }, "nutriment_sodium", "1e308", "salt_value"],
+      [{ "nutriment_energy-kcal": "1e308" }, "nutriment_energy-kcal", "1e308", "energy"],
+      [
+        { nutriment_fat: "1e308", nutrition_data_per: "serving", serving_size: "6 g" },
+        "nutriment_fat",
+        "1e308",
+        "fat_100g",
+      ],
+    ];
+    for (const [fields, parameter, value, key] of cases) {
+      const res = await postForm(t.url, WRITE, { ...credentials, ...fields });
+      expect(res.status, parameter).toBe(400);
+      expect(res.body, parameter).toEqual({
+        status: 0,
+        status_verbose: `value out of range for ${parameter}: ${value} (${key} would not be a finite number)`,
+      });
+    }
+    const p = (await read(code)).body.product;
+    expect(p.rev).toBe(1);
+    expect(p.nutriments.fat_100g).toBe(3);
+    expect(p.nutriments.salt).toBeUndefined();
+    // The largest values that stay finite are kept.
+    const big = await postForm(t.url, WRITE, { ...credentials, nutriment_fat: "1e300", nutriment_fat_unit: "kg" });
+    expect(big.body).toEqual({ status: 1, status_verbose: "fields saved" });
+    expect((await read(code)).body.product.nutriments.fat_100g).toBe(1e303);
+  });
+
   it("answers 413 JSON to a body over the limit, in both encodings", async () => {
     const big = "x".repeat(1024 * 1024 + 10);
     for (const post of [postForm, postMultipart]) {

@@ -41,6 +41,9 @@ interface NutrientEdit {
   sentUnit: string | undefined;
   /** Sent as `nutriment_energy` with a kJ/kcal unit. */
   viaEnergyAlias: boolean;
+  /** The parameter and its value as sent (for errors). */
+  parameter: string;
+  raw: string;
 }
 
 const NUTRIENT_PARAMETER_PREFIX = "nutriment_";
@@ -77,7 +80,15 @@ function readNutrientEdits(params: Record<string, string>, nutrients: Taxonomy):
     const unitText = parameterValue(params, `${NUTRIENT_PARAMETER_PREFIX}${nid}_unit`)?.trim();
     const sentUnit = unitText === "" ? undefined : unitText;
     const target = energyAliasTarget(nid, sentUnit);
-    const edit: NutrientEdit = { nid: target, suffix, input, sentUnit, viaEnergyAlias: target !== nid };
+    const edit: NutrientEdit = {
+      nid: target,
+      suffix,
+      input,
+      sentUnit,
+      viaEnergyAlias: target !== nid,
+      parameter: name,
+      raw,
+    };
     const key = target + suffix;
     // An explicit `nutriment_energy-kcal` wins over `nutriment_energy` sent in kcal.
     const existing = editsByKey.get(key);
@@ -124,5 +135,33 @@ export function applyNutrimentEdit(
   consolidateEnergy(nutriments, nutrients);
   if (context.noNutritionData === true) deleteNutritionData(nutriments);
   const derived = derivePerBasisInPlace(nutriments, context, nutrients);
+  const overflow = outOfRange(nutriments, read.edits, params);
+  if (overflow !== undefined) return overflow;
   return { ok: true, nutriments, ...derived };
+}
+
+/**
+ * A value that is a number as sent but not once converted (1e308 kg is ∞ g, 1e308 g of sodium ∞ g of
+ * salt) would be stored as null: the write is refused, blaming the parameter of that nutrient (else the
+ * first one sent, else `serving_size`, whose change alone re-derives the per-serving values).
+ */
+function outOfRange(
+  nutriments: Nutriments,
+  edits: readonly NutrientEdit[],
+  params: Record<string, string>,
+): NutrimentEditResult | undefined {
+  for (const [key, value] of Object.entries(nutriments)) {
+    if (typeof value !== "number" || Number.isFinite(value)) continue;
+    const nid = key.split("_", 1)[0];
+    const edit = edits.find((e) => e.nid === nid) ?? edits[0];
+    const parameter = edit?.parameter ?? "serving_size";
+    const sent = edit?.raw ?? params.serving_size ?? "";
+    return {
+      ok: false,
+      parameter,
+      value: sent,
+      message: `value out of range for ${parameter}: ${sent} (${key} would not be a finite number)`,
+    };
+  }
+  return undefined;
 }
