@@ -90,14 +90,42 @@ function errorHandler(this: FastifyInstance, error: FastifyError, request: Fasti
   return sendApiError(reply, 500, "internal_error", "internal server error");
 }
 
-/** A urlencoded form, refused (400) when its %-escapes are not UTF-8 text (see isValidPercentEncoding). */
+function badBody(message: string): FastifyError {
+  const err = new Error(message) as FastifyError;
+  err.statusCode = 400;
+  return err;
+}
+
+/**
+ * A urlencoded form, refused (400) when its %-escapes are not UTF-8 text (see isValidPercentEncoding),
+ * or when it holds U+FFFD as such: the body was decoded with replacement, so that is where its bytes
+ * were not UTF-8 (a client encodes every non-ASCII character, U+FFFD as %EF%BF%BD).
+ */
 function parseUrlencodedForm(text: string): Record<string, unknown> {
-  if (!isValidPercentEncoding(text)) {
-    const err = new Error("the form is not valid percent-encoded UTF-8") as FastifyError;
-    err.statusCode = 400;
-    throw err;
-  }
+  if (!isValidPercentEncoding(text)) throw badBody("the form is not valid percent-encoded UTF-8");
+  if (text.includes("\uFFFD")) throw badBody("the form holds bytes that are not UTF-8 text");
   return parseQueryString(text);
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** A JSON body's text; its bytes must be UTF-8 (else they were stored as U+FFFD). */
+function jsonBodyText(body: Buffer): string {
+  try {
+    return strictUtf8.decode(body);
+  } catch {
+    throw badBody("the JSON body is not UTF-8 text");
+  }
+}
+
+/** A JSON body, or undefined when it is blank (API.md §1: "no body"). */
+function parseJsonBody(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw badBody(`invalid JSON: ${(e as Error).message}`);
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -127,29 +155,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser("application/json");
   // No route takes plain text: it falls to the catch-all parser below (415).
   app.removeContentTypeParser("text/plain");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === "") return done(null, undefined);
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => {
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJsonBody(jsonBodyText(body as Buffer)));
     } catch (e) {
-      const err = new Error(`invalid JSON: ${(e as Error).message}`) as FastifyError;
-      err.statusCode = 400;
-      done(err, undefined);
+      done(e as FastifyError, undefined);
     }
   });
   // A body without Content-Type that starts with `{` is JSON (API.md §1); anything else is refused.
-  app.addContentTypeParser("*", { parseAs: "string" }, (req, body, done) => {
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (req, body, done) => {
     // No route here: the 404/405 answer does not depend on the body.
     if (req.is404) return done(null, undefined);
-    const text = String(body).trim();
+    const bytes = body as Buffer;
+    const text = bytes.toString("utf8").trim();
     if (req.headers["content-type"] === undefined && (text === "" || text.startsWith("{"))) {
       try {
-        return done(null, text === "" ? undefined : JSON.parse(text));
+        jsonBodyText(bytes);
+        return done(null, parseJsonBody(text));
       } catch (e) {
-        const err = new Error(`invalid JSON: ${(e as Error).message}`) as FastifyError;
-        err.statusCode = 400;
-        return done(err, undefined);
+        return done(e as FastifyError, undefined);
       }
     }
     const err = new Error("unsupported content type") as FastifyError;

@@ -26,6 +26,17 @@ export function flattenParams(source: unknown): Params {
   const out: Params = {};
   if (source === null || typeof source !== "object" || Array.isArray(source)) return out;
   for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === "number" && Number.isInteger(first) && !Number.isSafeInteger(first)) {
+      // Its digits were lost when the JSON was read (12345678901234567891 → …567000): a code would
+      // silently become another product's.
+      const shown = String(first);
+      throw HttpError.invalidParameter(
+        key,
+        shown,
+        `${key}: a JSON number beyond 2^53 cannot be read exactly; send it as a string`,
+      );
+    }
     const v = firstValue(value);
     if (v !== undefined) out[key] = v;
   }

@@ -555,6 +555,54 @@ describe("bad input changes nothing", () => {
     expectNulRefused(await getJson(`${t.url}/api/v2/search?labels_tags=a%00b`), "labels_tags", "a\u0000b");
   });
 
+  it("refuses body bytes that are not UTF-8, instead of storing U+FFFD, and a JSON code it cannot read exactly", async () => {
+    const code = "3000000000123";
+    const credentials = `code=${code}&user_id=alice&password=${encodeURIComponent(ALICE.password)}`;
+    const post = (body: Buffer, contentType?: string) =>
+      getJson(`${t.url}${WRITE}`, {
+        method: "POST",
+        ...(contentType === undefined ? {} : { headers: { "content-type": contentType } }),
+        body,
+      });
+    const latin1 = (text: string) => Buffer.from(text, "latin1");
+    const form = await post(latin1(`${credentials}&product_name=café`), "application/x-www-form-urlencoded");
+    expect(form.status).toBe(400);
+    expect(form.body.errors[0]).toEqual({
+      id: "malformed_body",
+      message: "malformed request body: the form holds bytes that are not UTF-8 text",
+    });
+    const fields = { code, user_id: "alice", password: ALICE.password };
+    const json = latin1(JSON.stringify({ ...fields, product_name: "café" }));
+    for (const contentType of ["application/json", undefined]) {
+      const res = await post(json, contentType);
+      expect(res.status, contentType).toBe(400);
+      expect(res.body.errors[0], contentType).toEqual({
+        id: "malformed_body",
+        message: "malformed request body: the JSON body is not UTF-8 text",
+      });
+    }
+    const bigCode = Buffer.from(
+      `{"code":12345678901234567891,"user_id":"alice","password":${JSON.stringify(ALICE.password)},"product_name":"x"}`,
+    );
+    const big = await post(bigCode, "application/json");
+    expect(big.status).toBe(400);
+    expect(big.body.errors[0]).toEqual({
+      id: "invalid_parameter",
+      message: "code: a JSON number beyond 2^53 cannot be read exactly; send it as a string",
+      parameter: "code",
+      value: "12345678901234567000",
+    });
+    expect((await read(code)).body.status).toBe(0);
+    expect((await read("12345678901234567000")).body.status).toBe(0);
+    // UTF-8 sent as such, raw or %-encoded (U+FFFD included), is text like any other.
+    const ok = await post(
+      Buffer.from(`${credentials}&product_name=café%EF%BF%BD`),
+      "application/x-www-form-urlencoded",
+    );
+    expect(ok.body).toEqual({ status: 1, status_verbose: "fields saved" });
+    expect((await read(code)).body.product.product_name).toBe("café\uFFFD");
+  });
+
   it("answers 415 to another content type on /cgi/*.pl", async () => {
     const res = await getJson(`${t.url}${WRITE}`, {
       method: "POST",
