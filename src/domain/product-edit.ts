@@ -171,8 +171,15 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
     for (const parameter of [field, `add_${field}`]) {
       const sent = nonEmpty(params, parameter);
       if (sent === undefined) continue;
-      const problem = tagTextOverLimits(sent) ?? tagTextOverLimits(String(product[field]));
-      if (problem !== undefined) return { ok: false, parameter, value: sent, message: `${parameter} ${problem}` };
+      const sentProblem = tagTextOverLimits(sent);
+      if (sentProblem !== undefined) {
+        return { ok: false, parameter, value: sent, message: `${parameter} ${sentProblem}` };
+      }
+      // What was sent is within the limits, but not the field once it is added (`add_<field>`).
+      const mergedProblem = tagTextOverLimits(String(product[field]));
+      if (mergedProblem !== undefined) {
+        return { ok: false, parameter, value: sent, message: `${field} ${mergedProblem} with ${parameter} added` };
+      }
     }
   }
 

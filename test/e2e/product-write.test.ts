@@ -473,6 +473,16 @@ describe("bad input changes nothing", () => {
     const tags = (await read(code)).body.product.labels_tags;
     expect(tags).toHaveLength(250);
     expect(tags).toContain("en:label-249");
+    // A few more added to the 250: the field is over the limit, not what was sent.
+    const added = await postForm(t.url, WRITE, {
+      code,
+      user_id: "alice",
+      password: ALICE.password,
+      add_labels: "x, y",
+    });
+    expect(added.status).toBe(400);
+    expect(added.body).toEqual({ status: 0, status_verbose: "labels has more than 250 items with add_labels added" });
+    expect((await read(code)).body.product.labels_tags).toHaveLength(250);
   });
 
   it("refuses %-escapes that are not UTF-8 text, in a form body or the query string, and writes nothing", async () => {
