@@ -119,7 +119,7 @@ describe("invalid JSON bodies (API.md §7.4 json_invalid)", () => {
   });
 });
 
-describe("a NUL character (U+0000) anywhere: 422, nothing read or written (PostgreSQL answered 500)", () => {
+describe("a NUL character (U+0000) or a lone surrogate anywhere: 422, nothing read or written (PostgreSQL answered 500)", () => {
   const nulError = (loc: Array<string | number>, input: string) => ({
     type: "value_error",
     loc,
@@ -166,6 +166,29 @@ describe("a NUL character (U+0000) anywhere: 422, nothing read or written (Postg
       expect(res.status, path).toBe(422);
       expect(await json(res), path).toEqual({ detail: [nulError(loc, input)] });
     }
+
+    // A lone surrogate (valid JSON, not text): each store kept other replacement characters.
+    const lone = await fetch(`${F}/product`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json" },
+      body: '{"product": "3700000000009", "k": "nul", "v": "a\\ud800b"}',
+    });
+    expect(lone.status).toBe(422);
+    expect(await json(lone)).toEqual({
+      detail: [
+        {
+          type: "value_error",
+          loc: ["body", "v"],
+          msg: "Value error, text cannot contain a lone surrogate (\\ud800-\\udfff without its pair)",
+          input: "a\ud800b",
+          ctx: { error: {} },
+        },
+      ],
+    });
+    expect(await json(await fetch(`${F}/product/3700000000009`))).toEqual([]);
+    // A pair is a character like any other.
+    const pair = await write({ ...tag, v: "a\ud83d\ude00b" });
+    expect(pair.status).toBe(200);
   });
 });
 

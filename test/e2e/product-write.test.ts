@@ -568,7 +568,7 @@ describe("bad input changes nothing", () => {
   it("refuses body bytes that are not UTF-8, instead of storing U+FFFD, and a JSON code it cannot read exactly", async () => {
     const code = "3000000000123";
     const credentials = `code=${code}&user_id=alice&password=${encodeURIComponent(ALICE.password)}`;
-    const post = (body: Buffer, contentType?: string) =>
+    const post = (body: Buffer<ArrayBuffer>, contentType?: string) =>
       getJson(`${t.url}${WRITE}`, {
         method: "POST",
         ...(contentType === undefined ? {} : { headers: { "content-type": contentType } }),

@@ -27,7 +27,7 @@ import { corsHeaders } from "./cors.js";
 import { registerDocs } from "./docs.js";
 import { FOLKSONOMY_ROUTES, type FolksonomyHandlers } from "./routes.js";
 import { tagHandlers } from "./tags.js";
-import { nulCharacterErrors } from "./validation.js";
+import { invalidTextErrors } from "./validation.js";
 
 const ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 const ROUTE_METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
@@ -92,7 +92,7 @@ export async function folksonomyRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body;
     const fields =
       body instanceof JsonBody ? body.value : body instanceof FormBody ? Object.fromEntries(body.fields) : undefined;
-    const errors = nulCharacterErrors(request.params, request.query, fields);
+    const errors = invalidTextErrors(request.params, request.query, fields);
     done(errors.length > 0 ? validationFailed(errors) : undefined);
   });
 

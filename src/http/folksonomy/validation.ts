@@ -235,23 +235,35 @@ export type AuthFormValidation = { ok: true; form: AuthForm } | { ok: false; err
 
 const NUL = "\u0000";
 const NUL_MESSAGE = "text cannot contain a NUL character (U+0000)";
+/** A UTF-16 surrogate without its pair (JSON allows `"\ud800"`): no UTF-8 text can hold it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE_MESSAGE = "text cannot contain a lone surrogate (\\ud800-\\udfff without its pair)";
+
+function textProblem(text: string): string | undefined {
+  if (text.includes(NUL)) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return LONE_SURROGATE_MESSAGE;
+  return undefined;
+}
 
 /**
- * An entry for each text holding U+0000 in a request's path, query or JSON body (keys too), in that
- * order. No tag, key, value or user name can hold one (PostgreSQL's text cannot: it answered 500), so
- * the request is refused alike on both stores, reads as well as writes.
+ * An entry for each text holding U+0000 or a lone surrogate in a request's path, query or JSON body
+ * (keys too), in that order. No tag, key, value or user name can hold one (PostgreSQL's text cannot hold
+ * U+0000: it answered 500; each store turned a lone surrogate into other U+FFFD), so the request is
+ * refused alike on both stores, reads as well as writes.
  */
-export function nulCharacterErrors(path: unknown, query: unknown, body: unknown): FieldError[] {
+export function invalidTextErrors(path: unknown, query: unknown, body: unknown): FieldError[] {
   const errors: FieldError[] = [];
   const walk = (value: unknown, loc: Array<string | number>, depth: number): void => {
     if (typeof value === "string") {
-      if (value.includes(NUL)) errors.push(valueError(loc, NUL_MESSAGE, value));
+      const problem = textProblem(value);
+      if (problem !== undefined) errors.push(valueError(loc, problem, value));
     } else if (Array.isArray(value)) {
       // A repeated query parameter is an array. Deeper than 64 levels nothing is read by a handler.
       if (depth < 64) value.forEach((item, i) => walk(item, [...loc, i], depth + 1));
     } else if (value !== null && typeof value === "object" && depth < 64) {
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes(NUL)) errors.push(valueError([...loc, key], NUL_MESSAGE, key));
+        const problem = textProblem(key);
+        if (problem !== undefined) errors.push(valueError([...loc, key], problem, key));
         else walk(item, [...loc, key], depth + 1);
       }
     }
@@ -275,7 +287,10 @@ export function validateAuthForm(fields: ReadonlyMap<string, string>): AuthFormV
   }
   const username = value("username");
   if (username === undefined) errors.push(missing(["body", "username"]));
-  else if (username.includes(NUL)) errors.push(valueError(["body", "username"], NUL_MESSAGE, username));
+  else {
+    const problem = textProblem(username);
+    if (problem !== undefined) errors.push(valueError(["body", "username"], problem, username));
+  }
   const password = value("password");
   if (password === undefined) errors.push(missing(["body", "password"]));
   if (errors.length > 0 || username === undefined || password === undefined) return { ok: false, errors };
