@@ -74,7 +74,11 @@ export async function facetRoutes(app: FastifyInstance): Promise<void> {
       products,
       name: (displayTags([tag], lc, taxonomy)[0] as string) ?? tag,
     }));
-    if (sortBy === "name") named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.tag < b.tag ? -1 : 1));
+    if (sortBy === "name") {
+      // As a reader of that language sorts names (case and accents second: "Éclair" among the e's).
+      const collator = new Intl.Collator(lc, { sensitivity: "variant", numeric: true });
+      named.sort((a, b) => collator.compare(a.name, b.name) || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+    }
     const base = `${baseUrl(app, request)}/${tagTypeUrlName(tagtype)}/`;
     const pageTags = named.slice((page - 1) * pageSize, page * pageSize).map(({ tag, products, name }) => ({
       id: tag,

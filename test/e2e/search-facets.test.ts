@@ -82,6 +82,16 @@ describe("GET /facets/{tagtype}.json", () => {
         .map(([id]) => id)
         .sort(),
     );
+    // Names in alphabetical order whatever their case or accents (upper case came first).
+    const countries = await getJson(`${t.url}/facets/countries.json?sort_by=name&lc=fr`);
+    const names: string[] = countries.body.tags.map((tag: { name: string }) => tag.name);
+    expect(names.length).toBeGreaterThan(3);
+    const folded = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+    for (let i = 1; i < names.length; i++) {
+      expect(folded(names[i - 1] as string) <= folded(names[i] as string), `${names[i - 1]} before ${names[i]}`).toBe(
+        true,
+      );
+    }
     const bad = await getJson(`${t.url}/facets/brands.json?sort_by=size`);
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toEqual({
