@@ -26,6 +26,18 @@ const MAX_REJECTS_SHOWN = 100;
 
 export const EXIT_REJECTED = 3;
 
+/** Errors of a connection the database (or the network) dropped: node-postgres gives only the socket's words. */
+const CONNECTION_LOST = new Set(["EPIPE", "ECONNRESET", "ECONNREFUSED", "ETIMEDOUT", "57P01", "57P02", "57P03"]);
+
+function describeStoreError(e: unknown): string {
+  const error = e as { code?: unknown; message?: unknown };
+  const message = typeof error?.message === "string" ? error.message : String(e);
+  const lost =
+    (typeof error?.code === "string" && CONNECTION_LOST.has(error.code)) ||
+    /Connection terminated|connection.*closed/i.test(message);
+  return lost ? `the connection to the database was lost (${message})` : message;
+}
+
 export function positiveInteger(name: string) {
   return (raw: string): number => {
     const n = Number(raw);
@@ -158,8 +170,14 @@ export function registerImportCommand(program: Command): void {
       }
       if (e instanceof ImportInputError) {
         process.stdout.write(`${summaryLine(input.name, e.summary, seconds())}\n`);
+        throw e;
       }
-      throw e;
+      // The store failed (e.g. the database went away): each batch is one transaction, so what was
+      // stored is whole, and an import run again goes on from there.
+      throw new Error(
+        `${describeStoreError(e)}; the import stopped there: the products stored before stay stored, ` +
+          "and running the same command again imports the rest",
+      );
     } finally {
       progress?.stop();
       process.off("SIGINT", onSignal);

@@ -66,6 +66,9 @@ export function createPool(location: PostgresLocation, options: PoolOptions): pg
   // An idle connection that the server drops (restart, failover) emits an error on the pool; the pool
   // replaces it at the next query, so the process must not crash on it.
   pool.on("error", () => {});
+  // So must a connection dropped while checked out (its query fails, and is answered as such): without
+  // a listener of its own, node-postgres raises the client's error event and the process died with it.
+  pool.on("connect", (client) => client.on("error", () => {}));
   return pool;
 }
 
