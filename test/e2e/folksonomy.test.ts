@@ -354,6 +354,25 @@ describe("validation errors (API.md §7.4)", () => {
         },
       ],
     });
+    // Longest key and value (PostgreSQL answered 500 to a 3 KB value: its index entries are bounded).
+    expect((await post({ product: "123", k: "k".repeat(101), v: "v".repeat(501) })).body).toEqual({
+      detail: [
+        {
+          type: "value_error",
+          loc: ["body", "k"],
+          msg: "Value error, k must be at most 100 characters",
+          input: "k".repeat(101),
+          ctx: { error: {} },
+        },
+        {
+          type: "value_error",
+          loc: ["body", "v"],
+          msg: "Value error, v must be at most 500 characters",
+          input: "v".repeat(501),
+          ctx: { error: {} },
+        },
+      ],
+    });
     expect(await post({ product: "123", v: "x" })).toMatchObject({
       status: 422,
       body: {

@@ -181,6 +181,46 @@ describe("import of the OFF sample", () => {
     expect((await product(t, "3017620422003")).rev).toBe(130);
   });
 
+  it("imports products with very long names and tags (PostgreSQL stopped the import: index entry too large)", async () => {
+    const t = await server();
+    // Text that does not compress (PostgreSQL compresses index entries: repeated text would fit).
+    let seed = 7;
+    const noise = (length: number, alphabet: string) =>
+      Array.from({ length }, () => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return alphabet[seed % alphabet.length];
+      }).join("");
+    const longName = `chocolate ${noise(3000, "abcdefghijklmnopqrstuvwxyz ")}`;
+    const cjk = noise(1200, "巧克力饼干牛奶茶咖啡糖果面包米饭鸡蛋");
+    const longTag = `en:${noise(3000, "abcdefghijklmnopqrstuvwxyz-")}`;
+    const file = tempFile(
+      "long.jsonl",
+      [
+        { code: "5000000000031", product_name: longName, brands_tags: ["acme"] },
+        { code: "5000000000048", product_name: cjk, categories_tags: [longTag, "en:snacks"] },
+        { code: "5000000000055", product_name: "After them", brands: "Acme" },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join("\n"),
+    );
+    const { summary, rejects } = await importFile(t.server.store, file);
+    expect(rejects).toEqual([]);
+    expect(summary).toMatchObject({ imported: 3, rejected: 0 });
+    expect((await product(t, "5000000000031")).product_name).toBe(longName);
+    expect((await product(t, "5000000000048")).categories_tags).toEqual([longTag, "en:snacks"]);
+    // Searched and sorted by name as any other (a tag too long to index is found by none).
+    const byName = await getJson(`${t.url}/api/v2/search?sort_by=product_name&fields=code`);
+    expect(byName.body.products.map((p: { code: string }) => p.code)).toEqual([
+      "5000000000055",
+      "5000000000031",
+      "5000000000048",
+    ]);
+    const snacks = await getJson(`${t.url}/api/v2/search?categories_tags=en:snacks&fields=code`);
+    expect(snacks.body.products).toEqual([{ code: "5000000000048" }]);
+    const text = await getJson(`${t.url}/api/v2/search?search_terms=chocolate&fields=code`);
+    expect(text.body.products).toEqual([{ code: "5000000000031" }]);
+  });
+
   it("does not carry over a dump's rev beyond 10^9 (PostgreSQL stopped the import: out of range)", async () => {
     const t = await server();
     const huge = tempFile(

@@ -42,6 +42,13 @@ export const TOP_LEVEL_NUMBER_FIELDS = ["ingredients_n", "additives_n", "known_i
 
 /** Tags kept per tag type, and nutrients per product: bounds against pathological documents. */
 const MAX_TAGS_PER_TYPE = 1000;
+/**
+ * Longer tags are not indexed, and names sort by their first characters only. Writes refuse tag items
+ * over 250 characters, but a dump may hold anything, and an index entry of PostgreSQL holds at most
+ * 2704 bytes (a 3000-character name stopped a whole import). 500 characters are 2000 bytes at most.
+ */
+const MAX_INDEXED_TAG_LENGTH = 500;
+const MAX_SORT_NAME_LENGTH = 500;
 const MAX_NUMBERS = 500;
 const TAG_KEYS: ReadonlyArray<readonly [string, string]> = SEARCH_TAG_TYPES.map((t) => [t, `${t}_tags`] as const);
 const NUTRIENT_KEY = /^[a-z0-9][a-z0-9-]*(?:_prepared)?_(?:100g|serving)$/;
@@ -52,6 +59,16 @@ const NUTRIENT_KEY = /^[a-z0-9][a-z0-9-]*(?:_prepared)?_(?:100g|serving)$/;
  */
 function withoutNul(text: string): string {
   return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
+}
+
+/** The name as it sorts: without NUL, its first MAX_SORT_NAME_LENGTH characters (no half surrogate pair). */
+function sortName(name: string): string {
+  let text = withoutNul(name);
+  if (text.length > MAX_SORT_NAME_LENGTH) {
+    const cut = text.charCodeAt(MAX_SORT_NAME_LENGTH - 1);
+    text = text.slice(0, cut >= 0xd800 && cut <= 0xdbff ? MAX_SORT_NAME_LENGTH - 1 : MAX_SORT_NAME_LENGTH);
+  }
+  return text;
 }
 
 /** A number as stored (OFF dumps sometimes hold numeric strings). */
@@ -127,7 +144,7 @@ export function productIndexEntry(product: Product, taxonomies: Taxonomies): Pro
     if (!Array.isArray(value) || value.length === 0) continue;
     const unique = new Set<string>();
     for (const tag of value) {
-      if (typeof tag === "string" && tag !== "") unique.add(withoutNul(tag));
+      if (typeof tag === "string" && tag !== "" && tag.length <= MAX_INDEXED_TAG_LENGTH) unique.add(withoutNul(tag));
       if (unique.size >= MAX_TAGS_PER_TYPE) break;
     }
     if (unique.size > 0) tags.set(tagtype, [...unique]);
@@ -163,7 +180,7 @@ export function productIndexEntry(product: Product, taxonomies: Taxonomies): Pro
     modified,
     scans: numberOf(product.scans_n),
     uniqueScans: numberOf(product.unique_scans_n),
-    name: name === undefined || name.trim() === "" ? undefined : withoutNul(name),
+    name: name === undefined || name.trim() === "" ? undefined : sortName(name),
     completeness: numberOf(product.completeness),
   };
   return { tags, numbers, sort, text: productSearchText(product, taxonomies) };

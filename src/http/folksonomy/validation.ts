@@ -107,6 +107,12 @@ export function pyLength(text: string): number {
 const BARCODE = /^[0-9]{1,24}$/;
 const KEY = /^[a-z0-9_-]+(?::[a-z0-9_-]+)*$/;
 export const MAX_COMMENT_LENGTH = 200;
+/**
+ * Longest key and value (characters). The Engine sets none, but PostgreSQL indexes (owner, k, v) and an
+ * index entry holds at most 2704 bytes: a 3 KB value answered 500 there. 100 + 4 × 500 bytes fit.
+ */
+export const MAX_KEY_LENGTH = 100;
+export const MAX_VALUE_LENGTH = 500;
 
 /** A tag body once validated (`editor` and `last_edit` are ignored: the editor is the token's user). */
 export interface TagInput {
@@ -183,7 +189,9 @@ export function validateTagBody(input: BodyInput): TagValidation {
     const k = pyStrip(body.k);
     if (k === "") errors.push(valueError(["body", "k"], "value cannot be empty", body.k));
     else if (!KEY.test(k)) errors.push(valueError(["body", "k"], "k must be alpha-numeric [a-z0-9_-:]", body.k));
-    else out.k = k;
+    else if (k.length > MAX_KEY_LENGTH) {
+      errors.push(valueError(["body", "k"], `k must be at most ${MAX_KEY_LENGTH} characters`, body.k));
+    } else out.k = k;
   }
 
   // v
@@ -193,7 +201,9 @@ export function validateTagBody(input: BodyInput): TagValidation {
   else {
     const v = pyStrip(body.v);
     if (v === "") errors.push(valueError(["body", "v"], "value cannot be empty", body.v));
-    else out.v = v;
+    else if (pyLength(v) > MAX_VALUE_LENGTH) {
+      errors.push(valueError(["body", "v"], `v must be at most ${MAX_VALUE_LENGTH} characters`, body.v));
+    } else out.v = v;
   }
 
   // owner
@@ -328,6 +338,9 @@ export function validateAdminBody(
       if (stripped === "") errors.push(valueError(loc, `${kind} cannot be empty`, raw));
       else if (kind === "property" && !KEY.test(stripped)) {
         errors.push(valueError(loc, "property must be alpha-numeric [a-z0-9_-:]", raw));
+      } else if (pyLength(stripped) > (kind === "property" ? MAX_KEY_LENGTH : MAX_VALUE_LENGTH)) {
+        const most = kind === "property" ? MAX_KEY_LENGTH : MAX_VALUE_LENGTH;
+        errors.push(valueError(loc, `${kind} must be at most ${most} characters`, raw));
       } else out[name] = stripped;
     }
   }
