@@ -65,8 +65,10 @@ describe("admin routes (API.md §7.7)", () => {
       old_property: "a",
       new_property: "b".repeat(101),
     });
-    expect(long.status).toBe(422);
-    expect(long.body.detail[0].msg).toBe("Value error, property must be at most 100 characters");
+    expect(long).toMatchObject({
+      status: 422,
+      body: { detail: [{ msg: "Value error, property must be at most 100 characters" }] },
+    });
     const same = await call("POST", "/admin/property/rename", mod, { old_property: "a", new_property: "a" });
     expect(same).toMatchObject({
       status: 422,

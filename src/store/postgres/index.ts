@@ -7,6 +7,7 @@ import type pg from "pg";
 import type { Product } from "../../domain/product.js";
 import { serializeProductDocument } from "../../domain/product-document.js";
 import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../../domain/search/query.js";
+import { redactDatabaseUrl } from "../open.js";
 import { type RevisionRow, toRevisionRecord, toUser, type UserRow, withRev } from "../rows.js";
 import {
   DuplicateError,
@@ -40,6 +41,11 @@ export interface PostgresStoreOptions {
   /** A read replica for search and facets; product reads by code always use the primary. */
   readUrl?: string;
   applicationName?: string;
+  /**
+   * The database must hold a foodbase schema already (export, users list): a mistyped `?schema=` is
+   * an error, not a new empty schema.
+   */
+  existing?: boolean;
 }
 
 const CURRENT_DOC = "SELECT r.doc FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = $1";
@@ -54,6 +60,17 @@ const INSERT_REVISION = `WITH revision AS (
   ON CONFLICT (code) DO UPDATE SET rev = excluded.rev, revision_id = excluded.revision_id`;
 
 const UNIQUE_VIOLATION = "23505";
+
+async function refuseMissingDatabase(pool: pg.Pool, schema: string | undefined, databaseUrl: string): Promise<void> {
+  // With a schema, only its own table counts (`public` is on the search path too).
+  const table = schema === undefined ? "schema_migrations" : `${schema}.schema_migrations`;
+  const { rows } = await pool.query<{ found: string | null }>("SELECT to_regclass($1)::text AS found", [table]);
+  if (rows[0]?.found === null || rows[0]?.found === undefined) {
+    const where =
+      schema === undefined ? redactDatabaseUrl(databaseUrl) : `schema ${schema} of ${redactDatabaseUrl(databaseUrl)}`;
+    throw new Error(`no foodbase database in ${where} (foodbase serve or foodbase import creates one)`);
+  }
+}
 
 export class PostgresStore implements Store {
   readonly folksonomy: PostgresFolksonomyStore;
@@ -76,6 +93,7 @@ export class PostgresStore implements Store {
     const pool = createPool(location, { max, applicationName: options.applicationName });
     let readPool: pg.Pool | undefined;
     try {
+      if (options.existing === true) await refuseMissingDatabase(pool, location.schema, databaseUrl);
       const migrations = await applyPostgresMigrations(pool, location.schema);
       if (options.readUrl !== undefined && options.readUrl !== "") {
         readPool = createPool(parsePostgresUrl(options.readUrl), { max, applicationName: options.applicationName });

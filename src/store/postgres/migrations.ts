@@ -8,6 +8,7 @@
  * every collation orders alike.
  */
 import type pg from "pg";
+import { refuseNewerSchema } from "../schema-version.js";
 import { POSTGRES_SEARCH_MIGRATION } from "./search-schema.js";
 
 export interface PostgresMigration {
@@ -160,6 +161,7 @@ export async function applyPostgresMigrations(
       const done = new Set(
         (await client.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((r) => r.version),
       );
+      refuseNewerSchema(done, migrations);
       const applied: number[] = [];
       for (const m of migrations) {
         if (done.has(m.version)) continue;

@@ -6,6 +6,7 @@ import { StoredProductView, serializeProductDocument } from "../../domain/produc
 import type { ProductIndexEntry } from "../../domain/search/index-entry.js";
 import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../../domain/search/query.js";
 import { type RevisionRow, toRevisionRecord, toUser, type UserRow, withRev } from "../rows.js";
+import { refuseNewerSchema } from "../schema-version.js";
 import {
   type BulkLoadOptions,
   DuplicateError,
@@ -45,6 +46,7 @@ export function applyMigrations(db: Database.Database, migrations: Migration[]):
   const applied = new Set(
     (db.prepare("SELECT version FROM schema_migrations").all() as Array<{ version: number }>).map((r) => r.version),
   );
+  refuseNewerSchema(applied, migrations);
   const done: number[] = [];
   for (const m of migrations) {
     if (applied.has(m.version)) continue;
