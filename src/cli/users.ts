@@ -2,7 +2,7 @@
 import password from "@inquirer/password";
 import type { Command } from "commander";
 import { hashPassword } from "../accounts/passwords.js";
-import { isValidUserId } from "../accounts/user-id.js";
+import { isValidUserId, RESERVED_USER_IDS } from "../accounts/user-id.js";
 import { openStore } from "../store/open.js";
 import { DuplicateError, type Store } from "../store/types.js";
 import { addSettingOptions, configFromFlags } from "./options.js";
@@ -48,6 +48,12 @@ function checkUserId(userId: string): void {
   if (!isValidUserId(userId)) throw new Error(`invalid user id "${userId}": use lowercase letters, digits and -`);
 }
 
+function checkNewUserId(userId: string): void {
+  checkUserId(userId);
+  const reserved = RESERVED_USER_IDS.get(userId);
+  if (reserved !== undefined) throw new Error(`user id "${userId}" is reserved: ${reserved}`);
+}
+
 export function registerUsersCommands(program: Command): void {
   const users = program.command("users").description("Manage accounts");
   const dbOnly = ["databaseUrl"];
@@ -61,7 +67,7 @@ export function registerUsersCommands(program: Command): void {
     .option("--moderator", "Moderator")
     .option("--password-stdin", "Read the password from the first line of standard input");
   addSettingOptions(add, dbOnly).action(async (userId: string, flags: Record<string, unknown>) => {
-    checkUserId(userId);
+    checkNewUserId(userId);
     const email = String(flags.email ?? "");
     if (email !== "" && !/^[^@\s]+@[^@\s]+$/.test(email)) throw new Error(`invalid e-mail address: ${email}`);
     const pass = await readNewPassword(flags.passwordStdin === true);
@@ -79,7 +85,11 @@ export function registerUsersCommands(program: Command): void {
             moderator: flags.moderator === true,
           });
         } catch (e) {
-          if (e instanceof DuplicateError) throw new Error(`user ${userId} or e-mail ${email} already exists`);
+          if (e instanceof DuplicateError) {
+            throw new Error(
+              email === "" ? `user ${userId} already exists` : `user ${userId} or e-mail ${email} already exists`,
+            );
+          }
           throw e;
         }
       },

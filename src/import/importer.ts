@@ -7,6 +7,7 @@
  * import again ends where one uninterrupted run would.
  */
 import { availableParallelism } from "node:os";
+import { IMPORT_USER_ID } from "../accounts/user-id.js";
 import type { NutriScoreVersion } from "../config.js";
 import { changedFields } from "../domain/product-edit.js";
 import type { ProductLoadOutcome, RevisionInfo, Store } from "../store/types.js";
@@ -75,7 +76,6 @@ export class ImportInputError extends Error {
  * the lines prepared ahead of the store scale with it (blocksInFlight).
  */
 export const DEFAULT_BATCH_SIZE = 2500;
-const USER_ID = "import";
 
 /**
  * The default number of worker threads: one per core but the one this thread writes the store on, at
@@ -103,7 +103,7 @@ export async function importProducts(options: ImportOptions): Promise<ImportSumm
   const workerCount = options.workers ?? defaultImportWorkers();
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const info: RevisionInfo = {
-    userId: USER_ID,
+    userId: IMPORT_USER_ID,
     t: options.now ?? Math.floor(Date.now() / 1000),
     comment: `import ${input.name}`,
     appName: "foodbase",

@@ -67,7 +67,13 @@ describe("foodbase users", () => {
     expect(cli(["users", "add", "erin", "--password-stdin"], "long-enough\n").code).toBe(0);
     const dup = cli(["users", "add", "erin", "--password-stdin"], "long-enough\n");
     expect(dup.code).not.toBe(0);
-    expect(dup.stderr).toMatch(/already exists/);
+    expect(dup.stderr).toBe("foodbase: user erin already exists\n");
+    // The user imports record their revisions under is no account's.
+    const reserved = cli(["users", "add", "import", "--password-stdin"], "long-enough\n");
+    expect(reserved.code).toBe(1);
+    expect(reserved.stderr).toBe(
+      'foodbase: user id "import" is reserved: the revisions of imports are recorded under it\n',
+    );
     const short = cli(["users", "add", "frank", "--password-stdin"], "short\n");
     expect(short.code).not.toBe(0);
     expect(short.stderr).toMatch(/at least 8/);

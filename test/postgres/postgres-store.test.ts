@@ -39,6 +39,10 @@ describe("DATABASE_URL", () => {
     expect(() => parsePostgresUrl("postgres://127.0.0.1/x?schema=Robert');DROP")).toThrow(
       /schema in DATABASE_URL must be lowercase letters, digits and _/,
     );
+    expect(() => parsePostgresUrl(`postgres://127.0.0.1/x?schema=${"s".repeat(64)}`)).toThrow(
+      /schema in DATABASE_URL must be at most 63 characters \(it has 64\)/,
+    );
+    expect(parsePostgresUrl(`postgres://127.0.0.1/x?schema=${"s".repeat(63)}`).schema).toBe("s".repeat(63));
     expect(parsePostgresUrl("postgresql://u:p@h:5433/db?schema=s1&sslmode=disable")).toEqual({
       connectionString: "postgresql://u:p@h:5433/db?sslmode=disable",
       schema: "s1",

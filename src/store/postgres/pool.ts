@@ -21,7 +21,12 @@ export function parsePostgresUrl(url: string): PostgresLocation {
   const schema = parsed.searchParams.get("schema") ?? undefined;
   if (schema === undefined) return { connectionString: url };
   if (!SCHEMA_NAME.test(schema)) {
-    throw new Error(`schema in DATABASE_URL must be lowercase letters, digits and _, got "${schema}"`);
+    // PostgreSQL would cut a longer name to 63 bytes: another schema than the one named.
+    const rule =
+      schema.length > 63
+        ? `be at most 63 characters (it has ${schema.length})`
+        : "be lowercase letters, digits and _ (not starting with a digit)";
+    throw new Error(`schema in DATABASE_URL must ${rule}, got "${schema}"`);
   }
   parsed.searchParams.delete("schema");
   const given = parsed.searchParams.get("options");
