@@ -4,6 +4,7 @@
  * OpenAPI documents: the main one (`/api/openapi.json`) and the folksonomy one (`{F}/openapi.json`).
  */
 import type { FastifySchema, RouteHandlerMethod } from "fastify";
+import { MAX_KEY_LENGTH, MAX_VALUE_LENGTH } from "./validation.js";
 
 const str = { type: "string" } as const;
 const int = { type: "integer" } as const;
@@ -27,8 +28,13 @@ const tagBody = {
   required: ["product", "k", "v"],
   properties: {
     product: { type: "string", pattern: "^[0-9]{1,24}$", description: "Barcode: 1 to 24 digits" },
-    k: { type: "string", pattern: "^[a-z0-9_-]+(:[a-z0-9_-]+)*$", description: "Key (trimmed)" },
-    v: { type: "string", description: "Value (trimmed, not empty)" },
+    k: {
+      type: "string",
+      pattern: "^[a-z0-9_-]+(:[a-z0-9_-]+)*$",
+      maxLength: MAX_KEY_LENGTH,
+      description: "Key (trimmed)",
+    },
+    v: { type: "string", maxLength: MAX_VALUE_LENGTH, description: "Value (trimmed, not empty; no NUL character)" },
     owner: { type: "string", default: "", description: '"" for a public tag, or your user id for a private one' },
     version: { type: "integer", default: 1, minimum: 1, description: "POST: 1; PUT: the current version + 1" },
     comment: { type: "string", default: "", maxLength: 200 },
