@@ -166,14 +166,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addContentTypeParser("*", { parseAs: "buffer" }, (req, body, done) => {
     // No route here: the 404/405 answer does not depend on the body.
     if (req.is404) return done(null, undefined);
-    const bytes = body as Buffer;
-    const text = bytes.toString("utf8").trim();
-    if (req.headers["content-type"] === undefined && (text === "" || text.startsWith("{"))) {
-      try {
-        jsonBodyText(bytes);
-        return done(null, parseJsonBody(text));
-      } catch (e) {
-        return done(e as FastifyError, undefined);
+    if (req.headers["content-type"] === undefined) {
+      const bytes = body as Buffer;
+      // Whether it is JSON is read leniently (415 otherwise); as JSON, its bytes must be UTF-8.
+      const looksLikeJson = bytes.toString("utf8").trimStart();
+      if (looksLikeJson === "" || looksLikeJson.startsWith("{")) {
+        try {
+          return done(null, parseJsonBody(jsonBodyText(bytes).trim()));
+        } catch (e) {
+          return done(e as FastifyError, undefined);
+        }
       }
     }
     const err = new Error("unsupported content type") as FastifyError;
