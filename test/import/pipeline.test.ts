@@ -60,6 +60,31 @@ describe("lineBlocks + prepareBlock", () => {
     ]);
   });
 
+  it("decodes each line on its own: any script as written, bytes that are not UTF-8 only in their line", () => {
+    const names = ["Crème brûlée", "Σοκολάτα γάλακτος", "抹茶 ラテ", "Шоколад 🍫"];
+    const lines = names.map((name, i) =>
+      Buffer.from(`{"code":"4008410${i}","product_name":${JSON.stringify(name)}}\n`),
+    );
+    // A Latin-1 "é" (0xE9) is not UTF-8: it becomes U+FFFD, and the lines around it are untouched.
+    const latin1 = Buffer.concat([
+      Buffer.from('{"code":"40084104","product_name":"caf'),
+      Buffer.of(0xe9),
+      Buffer.from('"}\n'),
+    ]);
+    const bytes = Buffer.concat([lines[0] as Buffer, latin1, ...lines.slice(1)]);
+    const prepared = prepareBlock({ firstLine: 1, bytes: new Uint8Array(bytes) }, options);
+    expect(prepared.rejects).toEqual([]);
+    expect(
+      prepared.products.map((p) => [p.line, p.code, JSON.parse(`${p.head}"rev":1${p.tail}`).product_name]),
+    ).toEqual([
+      [1, "40084100", "Crème brûlée"],
+      [2, "40084104", "caf\uFFFD"],
+      [3, "40084101", "Σοκολάτα γάλακτος"],
+      [4, "40084102", "抹茶 ラテ"],
+      [5, "40084103", "Шоколад 🍫"],
+    ]);
+  });
+
   it("gives the whole lines read before a read error, drops the cut line, then throws", async () => {
     const blocks: string[] = [];
     const failure = await (async () => {
