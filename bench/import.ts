@@ -38,7 +38,9 @@ function check(step: string, run: Measured, expectedCodes: number[] = [0]): void
   }
 }
 
-async function ceiling(file: string): Promise<{ perSecond: number; readline: number; chunks: number }> {
+async function ceiling(
+  file: string,
+): Promise<{ perSecond: number; readline: number; chunks: number; lineBytes: number }> {
   const run = await runMeasured(process.execPath, ["--import", "tsx", "bench/lib/parse-ceiling.ts", file]);
   check("ceiling", run);
   const result = JSON.parse(run.stdout) as {
@@ -46,11 +48,13 @@ async function ceiling(file: string): Promise<{ perSecond: number; readline: num
     seconds: number;
     readlineSeconds: number;
     chunksSeconds: number;
+    lineBytesSeconds: number;
   };
   return {
     perSecond: rate(result.products, result.seconds),
     readline: rate(result.products, result.readlineSeconds),
     chunks: rate(result.products, result.chunksSeconds),
+    lineBytes: rate(result.products, result.lineBytesSeconds),
   };
 }
 
@@ -163,7 +167,8 @@ async function main(): Promise<void> {
     console.log(`\nceiling (read + JSON.parse, one thread): ${integer.format(ceilingRate)} products/s`);
     console.log(
       `  before: ${integer.format(ceilingBefore.perSecond)}/s (readline ${integer.format(ceilingBefore.readline)}, ` +
-        `chunks ${integer.format(ceilingBefore.chunks)}); after: ${integer.format(ceilingAfter.perSecond)}/s`,
+        `chunks ${integer.format(ceilingBefore.chunks)}, line bytes ${integer.format(ceilingBefore.lineBytes)}); ` +
+        `after: ${integer.format(ceilingAfter.perSecond)}/s (line bytes ${integer.format(ceilingAfter.lineBytes)})`,
     );
     console.log(`\nfoodbase import (fresh SQLite database, whole CLI run):`);
     console.log(`  ${plain.stdout.trim()}`);
