@@ -116,6 +116,20 @@ interface IndexedRow {
  */
 type PostingChanges = Map<number, number[]>;
 
+/**
+ * Exact values to write or delete within one batch, as (fine-bin term, pid, value). They are written
+ * at the end of the batch in key order: one product's values fall in bins all over `search_values`,
+ * and written product by product every insert descended to another leaf page.
+ */
+interface ValueChanges {
+  puts: Array<{ term: number; pid: number; value: number }>;
+  deletes: Array<{ term: number; pid: number }>;
+}
+
+function byTermThenPid(a: { term: number; pid: number }, b: { term: number; pid: number }): number {
+  return a.term - b.term || a.pid - b.pid;
+}
+
 function sortedUnique(ids: number[]): Int32Array {
   const sorted = Int32Array.from(ids).sort();
   let n = 0;
@@ -165,7 +179,10 @@ export class SqliteSearchIndex {
          WHERE pid = @pid`,
       ),
       chunk: db.prepare("SELECT bits FROM search_postings WHERE term_id = ? AND chunk = ?").pluck(),
-      putChunk: db.prepare("INSERT OR REPLACE INTO search_postings (term_id, chunk, bits) VALUES (?, ?, ?)"),
+      insertChunk: db.prepare("INSERT INTO search_postings (term_id, chunk, bits) VALUES (?, ?, ?)"),
+      // An UPDATE of `bits` alone leaves the (term, chunk) index as it is; INSERT OR REPLACE deleted
+      // and inserted its entry again, for every term of every batch.
+      updateChunk: db.prepare("UPDATE search_postings SET bits = ? WHERE chunk = ? AND term_id = ?"),
       deleteChunk: db.prepare("DELETE FROM search_postings WHERE term_id = ? AND chunk = ?"),
       bumpChunk: db.prepare(
         "INSERT INTO search_chunks (chunk, version) VALUES (?, 1) ON CONFLICT (chunk) DO UPDATE SET version = version + 1",
@@ -203,20 +220,31 @@ export class SqliteSearchIndex {
    */
   indexEntries(items: ReadonlyArray<{ code: string; entry: ProductIndexEntry; isNew?: boolean }>): void {
     const changes: PostingChanges = new Map();
+    const values: ValueChanges = { puts: [], deletes: [] };
     const chunks = new Set<number>();
     const seen = new Set<string>();
     for (const { code, entry, isNew } of items) {
       // A code twice in a batch: the second sees the first's row, so its postings must be written first.
       if (seen.has(code)) {
-        this.writePostings(changes);
-        changes.clear();
+        this.writeChanges(changes, values);
         seen.clear();
       }
       seen.add(code);
-      this.indexOne(code, entry, isNew === true, changes, chunks);
+      this.indexOne(code, entry, isNew === true, changes, values, chunks);
     }
-    this.writePostings(changes);
+    this.writeChanges(changes, values);
     this.bumpChunks(chunks);
+  }
+
+  /** Writes the batch's posting and value changes, then forgets them. */
+  private writeChanges(changes: PostingChanges, values: ValueChanges): void {
+    this.writePostings(changes);
+    changes.clear();
+    // One product's deletes and puts name different terms, and two products of a batch different pids.
+    for (const { term, pid } of values.deletes.sort(byTermThenPid)) this.stmts.deleteValue.run(term, pid);
+    for (const { term, pid, value } of values.puts.sort(byTermThenPid)) this.stmts.putValue.run(term, pid, value);
+    values.puts.length = 0;
+    values.deletes.length = 0;
   }
 
   private bumpChunks(chunks: ReadonlySet<number>): void {
@@ -250,6 +278,7 @@ export class SqliteSearchIndex {
     entry: ProductIndexEntry,
     isNew: boolean,
     changes: PostingChanges,
+    values: ValueChanges,
     chunks: Set<number>,
   ): void {
     const ids: number[] = [this.termIds.id(...ALL_PRODUCTS)];
@@ -323,10 +352,10 @@ export class SqliteSearchIndex {
     }
 
     for (const term of Object.keys(oldNumbers)) {
-      if (numbers[term] === undefined) this.stmts.deleteValue.run(Number(term), pid);
+      if (numbers[term] === undefined) values.deletes.push({ term: Number(term), pid });
     }
     for (const [term, value] of Object.entries(numbers)) {
-      if (oldNumbers[term] !== value) this.stmts.putValue.run(Number(term), pid, value);
+      if (oldNumbers[term] !== value) values.puts.push({ term: Number(term), pid, value });
     }
 
     const oldHash = row?.text_hash ?? "";
@@ -346,7 +375,11 @@ export class SqliteSearchIndex {
   /** Writes each changed chunk once and adjusts the terms' product counts by what really changed. */
   private writePostings(changes: PostingChanges): void {
     const words = new Uint32Array(CHUNK_WORDS);
-    for (const [term, list] of changes) {
+    // In term order, as the rows of a chunk and the terms' counts are stored: each write lands on or
+    // beside the page of the one before.
+    const terms = Float64Array.from(changes.keys()).sort();
+    for (const term of terms) {
+      const list = changes.get(term) as number[];
       const byChunk = new Map<number, number[]>();
       for (const change of list) {
         const chunk = change >>> (CHUNK_BITS + 1);
@@ -377,7 +410,8 @@ export class SqliteSearchIndex {
         if (blob === undefined) {
           if (stored !== undefined) this.stmts.deleteChunk.run(term, chunk);
         } else {
-          this.stmts.putChunk.run(term, chunk, blob);
+          if (stored === undefined) this.stmts.insertChunk.run(term, chunk, blob);
+          else this.stmts.updateChunk.run(blob, chunk, term);
         }
       }
       if (delta !== 0) this.stmts.countTerm.run(delta, term);
