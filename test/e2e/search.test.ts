@@ -564,4 +564,26 @@ describe("writes update the index in their transaction", () => {
     expect(firstZero).toBe("2000000000099");
     expect((await search("page_size=1")).body.count).toBe(ALL + 1);
   });
+
+  it("a changed or deleted nutrient value leaves the matches of the old value", async () => {
+    const write = (sugars: string) =>
+      postForm(t.url, "/cgi/product_jqm2.pl", {
+        user_id: "alice",
+        password: "secret-alice",
+        code: "2000000000110",
+        categories: "Cakes",
+        nutriment_sugars: sugars,
+        lc: "en",
+      });
+    const matching = async (condition: string) => (await codes(`${condition}&categories_tags=en:cakes`)).codes;
+    expect((await write("4.44")).body.status).toBe(1);
+    expect(await matching("sugars_100g=4.44")).toContain("2000000000110");
+    expect((await write("41.7")).body.status).toBe(1);
+    expect(await matching("sugars_100g=4.44")).not.toContain("2000000000110");
+    expect(await matching("sugars_100g=41.7")).toContain("2000000000110");
+    expect(await matching("sugars_100g<41.7")).not.toContain("2000000000110");
+    expect((await write("-")).body.status).toBe(1);
+    expect(await matching("sugars_100g=41.7")).not.toContain("2000000000110");
+    expect(await matching("sugars_100g<100")).not.toContain("2000000000110");
+  });
 });
