@@ -409,10 +409,8 @@ export class SqliteSearchIndex {
         const blob = encodeContainer(chunk, words);
         if (blob === undefined) {
           if (stored !== undefined) this.stmts.deleteChunk.run(term, chunk);
-        } else {
-          if (stored === undefined) this.stmts.insertChunk.run(term, chunk, blob);
-          else this.stmts.updateChunk.run(blob, chunk, term);
-        }
+        } else if (stored === undefined) this.stmts.insertChunk.run(term, chunk, blob);
+        else this.stmts.updateChunk.run(blob, chunk, term);
       }
       if (delta !== 0) this.stmts.countTerm.run(delta, term);
     }
