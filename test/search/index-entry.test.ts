@@ -17,6 +17,31 @@ describe("index entries", () => {
       );
     }
   });
+  it("lists tags by tag type in the same order whatever the order of the product's keys", () => {
+    const product = {
+      code: "1",
+      labels_tags: ["en:organic", "en:organic", ""],
+      unknown_thing_tags: ["x"],
+      categories_tags: ["en:snacks", "en:biscuits"],
+      countries_tags: [],
+      brands_tags: ["acme"],
+      ingredients_n: "12",
+      nutriments: { sugars_100g: "4,5", sugars_unit: "g", "energy-kcal_100g": 120, sugars: 4.5 },
+    };
+    const reversed = Object.fromEntries(Object.entries(product).reverse());
+    const entry = productIndexEntry(product, taxonomies);
+    expect([...entry.tags]).toEqual([
+      ["categories", ["en:snacks", "en:biscuits"]],
+      ["labels", ["en:organic"]],
+      ["brands", ["acme"]],
+    ]);
+    expect(Object.fromEntries(entry.numbers)).toEqual({
+      "nutriments.sugars_100g": 4.5,
+      "nutriments.energy-kcal_100g": 120,
+      ingredients_n: 12,
+    });
+    expect([...productIndexEntry(reversed, taxonomies).tags]).toEqual([...entry.tags]);
+  });
   it("sort keys: missing ones are absent; recency only without popularity", () => {
     const entry = productIndexEntry(
       { code: "1", popularity_key: 0, last_modified_t: 5, product_name: "Ab", lang: "en", nova_group: "4" },

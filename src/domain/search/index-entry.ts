@@ -51,7 +51,62 @@ const MAX_INDEXED_TAG_LENGTH = 500;
 const MAX_SORT_NAME_LENGTH = 500;
 const MAX_NUMBERS = 500;
 const TAG_KEYS: ReadonlyArray<readonly [string, string]> = SEARCH_TAG_TYPES.map((t) => [t, `${t}_tags`] as const);
+/** Top-level keys of sort keys, read by {@link readMembers} after the tag keys and the top-level numbers. */
+const SORT_KEY_FIELDS = [
+  "popularity_key",
+  "last_modified_t",
+  "nutriscore_score",
+  "nova_group",
+  "ecoscore_score",
+  "created_t",
+  "scans_n",
+  "unique_scans_n",
+  "completeness",
+] as const;
+type SortKeyField = (typeof SORT_KEY_FIELDS)[number];
+const MEMBER_KEYS: readonly string[] = [
+  ...TAG_KEYS.map(([, key]) => key),
+  ...TOP_LEVEL_NUMBER_FIELDS,
+  ...SORT_KEY_FIELDS,
+];
+const MEMBER_SLOT: ReadonlyMap<string, number> = new Map(MEMBER_KEYS.map((key, slot) => [key, slot]));
+const TOP_LEVEL_NUMBER_SLOT = TAG_KEYS.length;
+const SORT_KEY_SLOT = Object.fromEntries(
+  SORT_KEY_FIELDS.map((field, i) => [field, TAG_KEYS.length + TOP_LEVEL_NUMBER_FIELDS.length + i]),
+) as Record<SortKeyField, number>;
+
+/**
+ * The values of MEMBER_KEYS the product has, by slot (MEMBER_KEYS order). One walk of the product's own
+ * keys (a few dozen) costs far less than looking up each of the hundred tag types: looking up a key an
+ * object lacks takes V8's slow path, and those lookups were half the time of an index entry.
+ */
+function readMembers(product: Product): unknown[] {
+  const members = new Array<unknown>(MEMBER_KEYS.length);
+  for (const key in product) {
+    const slot = MEMBER_SLOT.get(key);
+    if (slot !== undefined) members[slot] = product[key];
+  }
+  return members;
+}
+
 const NUTRIENT_KEY = /^[a-z0-9][a-z0-9-]*(?:_prepared)?_(?:100g|serving)$/;
+
+/**
+ * `nutriments.<key>` for a nutrient key that is indexed, null for another key. Remembered: documents
+ * reuse the same few hundred keys, and testing and naming each one again was a tenth of preparing an
+ * import's product.
+ */
+const nutrientFieldOfKey = new Map<string, string | null>();
+const MAX_REMEMBERED_NUTRIENT_KEYS = 100_000;
+
+function nutrientField(key: string): string | null {
+  let field = nutrientFieldOfKey.get(key);
+  if (field === undefined) {
+    field = NUTRIENT_KEY.test(key) ? `nutriments.${key}` : null;
+    if (nutrientFieldOfKey.size < MAX_REMEMBERED_NUTRIENT_KEYS) nutrientFieldOfKey.set(key, field);
+  }
+  return field;
+}
 
 /**
  * A text without U+0000. A dump may hold it (imports keep documents as they are) but no index may:
@@ -138,9 +193,12 @@ function membersByLine(doc: string): Product {
 }
 
 export function productIndexEntry(product: Product, taxonomies: Taxonomies): ProductIndexEntry {
+  const members = readMembers(product);
+  const sortKey = (field: SortKeyField): number | undefined => numberOf(members[SORT_KEY_SLOT[field]]);
   const tags = new Map<string, string[]>();
-  for (const [tagtype, key] of TAG_KEYS) {
-    const value = product[key];
+  for (let slot = 0; slot < TAG_KEYS.length; slot++) {
+    const value = members[slot];
+    const tagtype = (TAG_KEYS[slot] as readonly [string, string])[0];
     if (!Array.isArray(value) || value.length === 0) continue;
     const unique = new Set<string>();
     for (const tag of value) {
@@ -153,35 +211,38 @@ export function productIndexEntry(product: Product, taxonomies: Taxonomies): Pro
   const numbers = new Map<string, number>();
   const nutriments = product.nutriments;
   if (nutriments !== null && typeof nutriments === "object" && !Array.isArray(nutriments)) {
-    for (const [key, value] of Object.entries(nutriments as Record<string, unknown>)) {
-      if (!NUTRIENT_KEY.test(key)) continue;
-      const n = numberOf(value);
-      if (n !== undefined) numbers.set(`nutriments.${key}`, n);
+    const record = nutriments as Record<string, unknown>;
+    // for...in walks the keys without making an array of [key, value] pairs (parsed JSON: own keys only).
+    for (const key in record) {
+      const field = nutrientField(key);
+      if (field === null) continue;
+      const n = numberOf(record[key]);
+      if (n !== undefined) numbers.set(field, n);
       if (numbers.size >= MAX_NUMBERS) break;
     }
   }
-  for (const field of TOP_LEVEL_NUMBER_FIELDS) {
-    const n = numberOf(product[field]);
+  TOP_LEVEL_NUMBER_FIELDS.forEach((field, i) => {
+    const n = numberOf(members[TOP_LEVEL_NUMBER_SLOT + i]);
     if (n !== undefined) numbers.set(field, n);
-  }
+  });
 
-  const popularity = numberOf(product.popularity_key);
-  const modified = numberOf(product.last_modified_t);
+  const popularity = sortKey("popularity_key");
+  const modified = sortKey("last_modified_t");
   // As a read without `lc` serves `product_name` (API.md §3.3), the stored mirror when no language has one.
   const served = languageFieldValue(new ObjectProductView(product), "product_name", undefined) ?? product.product_name;
   const name = typeof served === "string" ? served.toLowerCase() : undefined;
   const sort: ProductSortKeys = {
     popularity,
     recency: popularity === undefined || popularity === 0 ? modified : undefined,
-    nutriscore: numberOf(product.nutriscore_score),
-    nova: numberOf(product.nova_group),
-    ecoscore: numberOf(product.ecoscore_score),
-    created: numberOf(product.created_t),
+    nutriscore: sortKey("nutriscore_score"),
+    nova: sortKey("nova_group"),
+    ecoscore: sortKey("ecoscore_score"),
+    created: sortKey("created_t"),
     modified,
-    scans: numberOf(product.scans_n),
-    uniqueScans: numberOf(product.unique_scans_n),
+    scans: sortKey("scans_n"),
+    uniqueScans: sortKey("unique_scans_n"),
     name: name === undefined || name.trim() === "" ? undefined : sortName(name),
-    completeness: numberOf(product.completeness),
+    completeness: sortKey("completeness"),
   };
   return { tags, numbers, sort, text: productSearchText(product, taxonomies) };
 }

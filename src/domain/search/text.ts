@@ -149,7 +149,11 @@ export function productSearchText(product: Product, taxonomies: Taxonomies): Pro
   const generic: string[] = [];
   // `product_name` mirrors `product_name_<lc>`: each distinct text is read once.
   const seen = new Set<string>();
-  for (const [key, value] of Object.entries(product)) {
+  for (const key in product) {
+    // Only `product_name…` and `generic_name…` are read: the first letter rules out most keys.
+    const first = key.charCodeAt(0);
+    if (first !== 112 && first !== 103) continue;
+    const value = product[key];
     if (typeof value !== "string" || value === "" || seen.has(value)) continue;
     const nameMatch = NAME_FIELD.exec(key);
     const genericMatch = nameMatch === null ? GENERIC_FIELD.exec(key) : null;
