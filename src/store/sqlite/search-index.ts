@@ -27,6 +27,24 @@ export function fineBinTag(bin: number): string {
   return `f${bin}`;
 }
 
+/**
+ * Term names made once and reused: a string seen again has its hash cached, so the dictionary lookups
+ * of a product's number terms (three per value) hash nothing new and allocate nothing.
+ */
+const COARSE_TAGS = Array.from({ length: COARSE_BOUNDS.length + 1 }, (_, bin) => coarseBinTag(bin));
+const FINE_TAGS = Array.from({ length: FINE_BOUNDS.length + 1 }, (_, bin) => fineBinTag(bin));
+const numberFieldNames = new Map<string, string>();
+const MAX_CACHED_NUMBER_FIELDS = 10_000;
+
+function cachedNumberField(field: string): string {
+  let name = numberFieldNames.get(field);
+  if (name === undefined) {
+    name = numberField(field);
+    if (numberFieldNames.size < MAX_CACHED_NUMBER_FIELDS) numberFieldNames.set(field, name);
+  }
+  return name;
+}
+
 /** Cached term ids beyond this many are dropped (the dictionary is read again as needed). */
 const MAX_CACHED_TERMS = 500_000;
 
@@ -145,10 +163,28 @@ function idsOfBlob(blob: Buffer): Int32Array {
   return copy;
 }
 
+const EMPTY_BLOB = Buffer.alloc(0);
+
+/**
+ * `search_products.numbers`: `{"<fine bin term>":value,…}`, terms in ascending order, as JSON.stringify
+ * writes an object with integer keys (written here: such an object is a sparse array in V8, slow to
+ * fill and to stringify).
+ */
+export function numbersJson(numbers: ReadonlyMap<number, number>): string {
+  const terms = Float64Array.from(numbers.keys()).sort();
+  let out = "{";
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i] as number;
+    out += `${i === 0 ? "" : ","}"${term}":${JSON.stringify(numbers.get(term))}`;
+  }
+  return `${out}}`;
+}
+
 function textHash(text: ProductIndexEntry["text"]): string {
-  const joined = SEARCH_TEXT_COLUMNS.map((c) => text[c]).join("\u0001");
-  if (joined.replaceAll("\u0001", "") === "") return "";
-  return createHash("sha1").update(joined).digest("base64");
+  if (SEARCH_TEXT_COLUMNS.every((c) => text[c] === "")) return "";
+  return createHash("sha1")
+    .update(SEARCH_TEXT_COLUMNS.map((c) => text[c]).join("\u0001"))
+    .digest("base64");
 }
 
 export class SqliteSearchIndex {
@@ -165,18 +201,17 @@ export class SqliteSearchIndex {
     this.termIds = new TermIds(db);
     this.stmts = {
       row: db.prepare("SELECT pid, terms, numbers, text_hash FROM search_products WHERE code = ?"),
+      // Positional parameters, in the order of `rowValues` (binding by name looks each one up).
       insertProduct: db.prepare(
-        `INSERT INTO search_products (code, terms, numbers, text_hash, popularity, recency, nutriscore, nova, ecoscore,
-           created, modified, scans, unique_scans, name_key, completeness)
-         VALUES (@code, @terms, @numbers, @textHash, @popularity, @recency, @nutriscore, @nova, @ecoscore,
-           @created, @modified, @scans, @uniqueScans, @name, @completeness)`,
+        `INSERT INTO search_products (terms, numbers, text_hash, popularity, recency, nutriscore, nova, ecoscore,
+           created, modified, scans, unique_scans, name_key, completeness, code)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       updateProduct: db.prepare(
-        `UPDATE search_products SET terms = @terms, numbers = @numbers, text_hash = @textHash,
-           popularity = @popularity, recency = @recency, nutriscore = @nutriscore, nova = @nova, ecoscore = @ecoscore,
-           created = @created, modified = @modified, scans = @scans, unique_scans = @uniqueScans, name_key = @name,
-           completeness = @completeness
-         WHERE pid = @pid`,
+        `UPDATE search_products SET terms = ?, numbers = ?, text_hash = ?, popularity = ?, recency = ?,
+           nutriscore = ?, nova = ?, ecoscore = ?, created = ?, modified = ?, scans = ?, unique_scans = ?,
+           name_key = ?, completeness = ?
+         WHERE pid = ?`,
       ),
       chunk: db.prepare("SELECT bits FROM search_postings WHERE term_id = ? AND chunk = ?").pluck(),
       insertChunk: db.prepare("INSERT INTO search_postings (term_id, chunk, bits) VALUES (?, ?, ?)"),
@@ -287,46 +322,48 @@ export class SqliteSearchIndex {
       for (const tag of tags) ids.push(this.termIds.id(tagtype, tag));
     }
     // Each value under the term of its fine bin, which tells both the field and the bin.
-    const numbers: Record<string, number> = {};
+    const numbers = new Map<number, number>();
     for (const [field, value] of entry.numbers) {
-      const name = numberField(field);
-      const fineBin = this.termIds.id(name, fineBinTag(binOf(FINE_BOUNDS, value)));
-      numbers[fineBin] = value;
-      ids.push(this.termIds.id(name, ""), this.termIds.id(name, coarseBinTag(binOf(COARSE_BOUNDS, value))), fineBin);
+      const name = cachedNumberField(field);
+      const fineBin = this.termIds.id(name, FINE_TAGS[binOf(FINE_BOUNDS, value)] as string);
+      numbers.set(fineBin, value);
+      ids.push(
+        this.termIds.id(name, ""),
+        this.termIds.id(name, COARSE_TAGS[binOf(COARSE_BOUNDS, value)] as string),
+        fineBin,
+      );
     }
     const terms = sortedUnique(ids);
     const hash = textHash(entry.text);
     const { sort } = entry;
-    const columns = {
-      code,
-      terms: Buffer.from(terms.buffer, terms.byteOffset, terms.byteLength),
-      numbers: JSON.stringify(numbers),
-      textHash: hash,
-      popularity: sort.popularity ?? null,
-      recency: sort.recency ?? null,
-      nutriscore: sort.nutriscore ?? Number.POSITIVE_INFINITY,
-      nova: sort.nova ?? Number.POSITIVE_INFINITY,
-      ecoscore: sort.ecoscore ?? null,
-      created: sort.created ?? null,
-      modified: sort.modified ?? null,
-      scans: sort.scans ?? null,
-      uniqueScans: sort.uniqueScans ?? null,
+    const rowValues = [
+      Buffer.from(terms.buffer, terms.byteOffset, terms.byteLength),
+      numbersJson(numbers),
+      hash,
+      sort.popularity ?? null,
+      sort.recency ?? null,
+      sort.nutriscore ?? Number.POSITIVE_INFINITY,
+      sort.nova ?? Number.POSITIVE_INFINITY,
+      sort.ecoscore ?? null,
+      sort.created ?? null,
+      sort.modified ?? null,
+      sort.scans ?? null,
+      sort.uniqueScans ?? null,
       // A BLOB sorts after every text: products without a name come last.
-      name: sort.name ?? Buffer.alloc(0),
-      completeness: sort.completeness ?? Number.POSITIVE_INFINITY,
-    };
+      sort.name ?? EMPTY_BLOB,
+      sort.completeness ?? Number.POSITIVE_INFINITY,
+    ];
 
     const row = isNew ? undefined : (this.stmts.row.get(code) as IndexedRow | undefined);
     let pid: number;
     let oldTerms: Int32Array;
-    let oldNumbers: Record<string, number>;
+    let oldNumbers: Record<string, number> | undefined;
     if (row === undefined) {
-      pid = Number(this.stmts.insertProduct.run(columns).lastInsertRowid);
+      pid = Number(this.stmts.insertProduct.run(...rowValues, code).lastInsertRowid);
       oldTerms = new Int32Array(0);
-      oldNumbers = {};
     } else {
       pid = row.pid;
-      this.stmts.updateProduct.run({ ...columns, pid });
+      this.stmts.updateProduct.run(...rowValues, pid);
       oldTerms = idsOfBlob(row.terms);
       oldNumbers = JSON.parse(row.numbers) as Record<string, number>;
     }
@@ -351,11 +388,13 @@ export class SqliteSearchIndex {
       }
     }
 
-    for (const term of Object.keys(oldNumbers)) {
-      if (numbers[term] === undefined) values.deletes.push({ term: Number(term), pid });
+    if (oldNumbers !== undefined) {
+      for (const term of Object.keys(oldNumbers)) {
+        if (!numbers.has(Number(term))) values.deletes.push({ term: Number(term), pid });
+      }
     }
-    for (const [term, value] of Object.entries(numbers)) {
-      if (oldNumbers[term] !== value) values.puts.push({ term: Number(term), pid, value });
+    for (const [term, value] of numbers) {
+      if (oldNumbers?.[term] !== value) values.puts.push({ term, pid, value });
     }
 
     const oldHash = row?.text_hash ?? "";
