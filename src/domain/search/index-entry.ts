@@ -136,16 +136,8 @@ function numberOf(value: unknown): number | undefined {
 /** Top-level keys {@link productIndexEntry} reads (besides tags and language fields). */
 const INDEXED_KEYS: ReadonlySet<string> = new Set([
   ...TOP_LEVEL_NUMBER_FIELDS,
+  ...SORT_KEY_FIELDS,
   "nutriments",
-  "popularity_key",
-  "last_modified_t",
-  "nutriscore_score",
-  "nova_group",
-  "ecoscore_score",
-  "created_t",
-  "scans_n",
-  "unique_scans_n",
-  "completeness",
   "lang",
   "lc",
   "languages_codes",
