@@ -2,7 +2,9 @@
  * Issue #4 benchmark: generated products imported into a fresh SQLite database by the built CLI
  * (`foodbase import`), against a ceiling measured in the same run on the same file: reading it and
  * JSON.parse-ing every line, doing nothing else. Also: the same import with --recompute, DuckDB's
- * read_json of the same file into a table, and the generator's own speed.
+ * read_json of the same file into a table, the generator's own speed, and a floor (sqlite-floor.ts):
+ * the same lines stored as they are in foodbase's tables with nothing else done, the least an import
+ * into this schema costs.
  *   npm run bench:import                  (COUNT=1000000 products by default)
  *   COUNT=100000 npm run bench:import     (a quick run)
  * The generated file has its keys sorted, as `foodbase export` writes; NATURAL=1 also imports the same
@@ -142,6 +144,17 @@ async function main(): Promise<void> {
       recompute = await importInto(file, recomputed, ["--recompute"]);
     }
 
+    const floorRun = await runMeasured(process.execPath, [
+      "--import",
+      "tsx",
+      "bench/lib/sqlite-floor.ts",
+      file,
+      join(dir, "floor.db"),
+    ]);
+    check("floor", floorRun);
+    const floor = JSON.parse(floorRun.stdout) as { products: number; seconds: number; storeSeconds: number };
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(join(dir, `floor.db${suffix}`), { force: true });
+
     const postgres = PG_URL === undefined ? undefined : await importIntoPostgres(file);
 
     const ceilingAfter = await ceiling(file);
@@ -179,6 +192,16 @@ async function main(): Promise<void> {
     console.log(`  peak RSS ${mib(plain.peakRss)} (target < 1024 MiB)`);
     console.log(
       `  database ${mib(databaseBytes)} for ${mib(fileBytes)} of JSONL (${(databaseBytes / fileBytes).toFixed(2)}x)`,
+    );
+    const floorRate = rate(floor.products, floor.seconds);
+    console.log(
+      `\nfloor (one thread: read, JSON.parse for the code, each line stored as it is as a revision row and a product row;` +
+        ` no checks, no canonical JSON, no search index):`,
+    );
+    console.log(
+      `  ${floor.seconds.toFixed(1)} s, ${integer.format(floorRate)} products/s, ratio to ceiling ${(floorRate / ceilingRate).toFixed(2)}; ` +
+        `the inserts and commits alone ${floor.storeSeconds.toFixed(1)} s (${integer.format(rate(floor.products, floor.storeSeconds))}/s, ` +
+        `${((floor.storeSeconds * ceilingRate * 0.5) / floor.products).toFixed(2)} of the time a 0.5x import may take)`,
     );
     if (postgres !== undefined) {
       const pgRate = rate(COUNT, postgres.run.seconds);
