@@ -203,6 +203,7 @@ async function main(): Promise<void> {
         `the inserts and commits alone ${floor.storeSeconds.toFixed(1)} s (${integer.format(rate(floor.products, floor.storeSeconds))}/s, ` +
         `${((floor.storeSeconds * ceilingRate * 0.5) / floor.products).toFixed(2)} of the time a 0.5x import may take)`,
     );
+    console.log(`  foodbase import: ratio to floor ${(plainRate / floorRate).toFixed(2)}`);
     if (postgres !== undefined) {
       const pgRate = rate(COUNT, postgres.run.seconds);
       console.log(`\nfoodbase import into PostgreSQL (fresh database, COPY, whole CLI run):`);
