@@ -5,7 +5,7 @@
  */
 import type { NutriScoreVersion } from "../config.js";
 import { computeKeywords } from "./keywords.js";
-import { applyNutriScore } from "./nutriscore/index.js";
+import { applyNutriScore, type IngredientEstimates } from "./nutriscore/index.js";
 import type { Product } from "./product.js";
 import { computeTagFields } from "./tags.js";
 import type { Taxonomies } from "./taxonomy/types.js";
@@ -30,9 +30,22 @@ export function computeLanguagesCodes(product: Product): Record<string, number> 
   return counts;
 }
 
+/**
+ * Ingredient-derived Nutri-Score inputs the product carries (NUTRITION.md §0.4): OFF's count of
+ * non-nutritive sweeteners, kept by imports; the fruit estimates are read with the nutrition.
+ */
+export function ingredientEstimatesOf(product: Product): IngredientEstimates {
+  const sweeteners = product.ingredients_non_nutritive_sweeteners_n;
+  return typeof sweeteners === "number" && Number.isFinite(sweeteners) ? { nonNutritiveSweeteners: sweeteners } : {};
+}
+
 export function enrichProduct(product: Product, ctx: EnrichmentContext): Product {
   const tagged: Product = { ...product, ...computeTagFields(product, ctx.taxonomies) };
   tagged._keywords = computeKeywords(tagged, ctx.taxonomies);
   tagged.languages_codes = computeLanguagesCodes(tagged);
-  return applyNutriScore(tagged, { taxonomies: ctx.taxonomies, headlineVersion: ctx.nutriscoreHeadlineVersion });
+  return applyNutriScore(tagged, {
+    taxonomies: ctx.taxonomies,
+    headlineVersion: ctx.nutriscoreHeadlineVersion,
+    ingredientEstimates: ingredientEstimatesOf(tagged),
+  });
 }

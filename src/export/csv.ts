@@ -4,7 +4,8 @@
  * inside values become spaces, so that a row is always one line.
  */
 import type { Product } from "../domain/product.js";
-import { getNutriments } from "../domain/product.js";
+import { nutrimentsForComputation } from "../domain/schema/computation.js";
+import type { Taxonomies } from "../domain/taxonomy/types.js";
 
 export const CSV_COLUMNS = [
   "code",
@@ -74,8 +75,9 @@ export function csvHeader(): string {
   return `${CSV_COLUMNS.join("\t")}\n`;
 }
 
-export function csvRow(product: Product): string {
-  const nutriments = getNutriments(product);
+/** `taxonomies`: nutrient columns are read through the nutrition adapter (aggregated set, any layout). */
+export function csvRow(product: Product, taxonomies: Taxonomies): string {
+  const nutriments = nutrimentsForComputation(product, taxonomies);
   const cells = CSV_COLUMNS.map((column) => {
     if (column === "product_name") return cell(productName(product));
     if (NUTRIENT_COLUMN.test(column)) return cell(nutriments[column]);

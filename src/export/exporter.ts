@@ -1,6 +1,8 @@
 /** `foodbase export`: the current products, streamed out as JSONL (the dump's format) or CSV. */
 import type { Writable } from "node:stream";
 import type { Product } from "../domain/product.js";
+import { loadTaxonomies } from "../domain/taxonomy/index.js";
+import type { Taxonomies } from "../domain/taxonomy/types.js";
 import type { ProductFilter, Store } from "../store/types.js";
 import { csvHeader, csvRow } from "./csv.js";
 import { writeText } from "./output.js";
@@ -12,6 +14,8 @@ export interface ExportOptions {
   out: Writable;
   format: ExportFormat;
   filter?: ProductFilter;
+  /** For CSV nutrient columns; loaded when not given. */
+  taxonomies?: Taxonomies;
 }
 
 /** Writes are grouped into pieces of about this size: fewer calls, same memory bound. */
@@ -22,9 +26,10 @@ export async function exportProducts(options: ExportOptions): Promise<number> {
   const { out, format } = options;
   let piece = format === "csv" ? csvHeader() : "";
   let count = 0;
+  const taxonomies = format === "csv" ? (options.taxonomies ?? loadTaxonomies()) : undefined;
   // JSONL is the stored text itself: nothing parsed, nothing reserialised, so a round trip is exact.
   for await (const json of options.store.iterateProductsJson(options.filter)) {
-    piece += format === "csv" ? csvRow(JSON.parse(json) as Product) : `${json}\n`;
+    piece += format === "csv" ? csvRow(JSON.parse(json) as Product, taxonomies as Taxonomies) : `${json}\n`;
     count++;
     if (piece.length >= PIECE_CHARS) {
       await writeText(out, piece);

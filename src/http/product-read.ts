@@ -7,7 +7,8 @@ import { normalizeBarcode } from "../domain/barcode.js";
 import { type FieldSelectionContext, selectFieldsJson } from "../domain/fields.js";
 import { parseLanguageList } from "../domain/language.js";
 import { MAX_REVISION } from "../domain/product.js";
-import { type JsonText, joinJson, StoredProductBytesView } from "../domain/product-document.js";
+import { type JsonText, joinJson, type ProductView, StoredProductBytesView } from "../domain/product-document.js";
+import { ConvertedProductView } from "../domain/schema/index.js";
 import { displayTags, taxonomyOfField } from "../domain/tags.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
 import { RenderedProductCache } from "./answer-cache.js";
@@ -30,6 +31,19 @@ export function fieldSelectionContext(taxonomies: Taxonomies, params: Params): F
     requestLanguages,
     displayTags: (tagtype, tags, lc) => displayTags(tags, lc, taxonomyOfField(tagtype, taxonomies)),
   };
+}
+
+/**
+ * The stored document in the shape of the API version of the path (SCHEMA.md §6); `fields=raw` gives the
+ * stored document itself.
+ */
+export function productViewForApi(
+  stored: ProductView,
+  apiVersion: string,
+  fields: string | undefined,
+  taxonomies: Taxonomies,
+): ProductView {
+  return fields?.trim() === "raw" ? stored : new ConvertedProductView(stored, apiVersion, taxonomies);
 }
 
 /** `rev=N`: a positive integer, else the product is "not found" (API.md §3.2). */
@@ -58,6 +72,7 @@ async function productAnswer(
   app: FastifyInstance,
   code: string,
   params: Params,
+  apiVersion: string,
   envelope: string,
   wrap: (product: JsonText) => JsonText,
 ): Promise<Buffer | undefined> {
@@ -67,7 +82,11 @@ async function productAnswer(
   const render = (bytes: Buffer) =>
     toBuffer(
       wrap(
-        selectFieldsJson(new StoredProductBytesView(bytes), params.fields, fieldSelectionContext(taxonomies, params)),
+        selectFieldsJson(
+          productViewForApi(new StoredProductBytesView(bytes), apiVersion, params.fields, taxonomies),
+          params.fields,
+          fieldSelectionContext(taxonomies, params),
+        ),
       ),
     );
   if (rev !== undefined) {
@@ -76,7 +95,7 @@ async function productAnswer(
   }
   const revisionId = await store.getCurrentRevisionId(code);
   if (revisionId === undefined) return undefined;
-  const key = RenderedProductCache.key(revisionId, envelope, params.fields, params.lc);
+  const key = RenderedProductCache.key(revisionId, `${envelope} ${apiVersion}`, params.fields, params.lc);
   const cached = readCache.get(key);
   if (cached !== undefined) return cached;
   const bytes = await store.getRevisionDocumentBytes(revisionId);
@@ -123,7 +142,7 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
     const v0 = version === "v0";
     if (code === "")
       return send(reply, v0 ? 200 : 400, { code: "", status: 0, status_verbose: "no code or invalid code" });
-    const answer = await productAnswer(app, code, params, "classic", (product) =>
+    const answer = await productAnswer(app, code, params, version, "classic", (product) =>
       joinJson([
         `{"code":${JSON.stringify(code)},"product":`,
         product,
@@ -183,7 +202,7 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
             },
           ];
     const status = warnings.length > 0 ? "success_with_warnings" : "success";
-    const answer = await productAnswer(app, code, params, `v3 ${status}`, (product) =>
+    const answer = await productAnswer(app, code, params, request.params.version, `v3 ${status}`, (product) =>
       joinJson([
         `{"code":${JSON.stringify(code)},"errors":[],"product":`,
         product,

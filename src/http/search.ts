@@ -13,7 +13,7 @@ import { checkReadCredentials } from "./credentials.js";
 import { apiErrorBody, HttpError } from "./errors.js";
 import { JSON_TYPE } from "./json.js";
 import { type Params, queryParams } from "./params.js";
-import { fieldSelectionContext } from "./product-read.js";
+import { fieldSelectionContext, productViewForApi } from "./product-read.js";
 
 /** A 400 answer listing every problem of the parameters (API.md §1.1). */
 export function invalidParameters(error: SearchParamError): HttpError {
@@ -61,7 +61,9 @@ export async function sendSearch(
   ];
   documents.forEach((doc, i) => {
     if (i > 0) pieces.push(",");
-    pieces.push(selectFieldsJson(new StoredProductBytesView(doc), parsed.fields, ctx));
+    // Search answers, v1 and v2 alike, carry products in the classic (API v2) shape.
+    const view = productViewForApi(new StoredProductBytesView(doc), "v2", parsed.fields, app.foodbase.taxonomies);
+    pieces.push(selectFieldsJson(view, parsed.fields, ctx));
   });
   pieces.push(`],"skip":${query.skip}}`);
   const json = joinJson(pieces);

@@ -8,6 +8,7 @@ import { normalizeBarcode } from "../domain/barcode.js";
 import { type EnrichmentContext, enrichProduct } from "../domain/enrich.js";
 import type { Product } from "../domain/product.js";
 import { changedFields } from "../domain/product-edit.js";
+import { schemaReason } from "../domain/schema/validate.js";
 import { productIndexEntry } from "../domain/search/index-entry.js";
 import { loadTaxonomies } from "../domain/taxonomy/index.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
@@ -135,7 +136,7 @@ export function prepareLine(
   }
   let product = record as Product;
   if (product.code === undefined || product.code === "") return { line, reason: "no code", text };
-  const wrongType = wrongTypeReason(product);
+  const wrongType = wrongTypeReason(product) ?? schemaReason(product);
   if (wrongType !== undefined) return { line, reason: wrongType, text };
   const received = product.code as string;
   const code = normalizeBarcode(received);

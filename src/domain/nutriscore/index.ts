@@ -4,7 +4,7 @@
  */
 
 import type { Product } from "../product.js";
-import { getNutriments } from "../product.js";
+import { nutrimentsForComputation } from "../schema/computation.js";
 import type { Taxonomies } from "../taxonomy/types.js";
 import { ProductCategories } from "./categories.js";
 import { canonicalNutriScoreRules, DEFAULT_NUTRISCORE_CATEGORY_LISTS, type NutriScoreCategoryLists } from "./config.js";
@@ -87,7 +87,7 @@ function versionOutcome(
 export function applyNutriScore(product: Product, ctx: NutriScoreContext): Product {
   const rules = canonicalNutriScoreRules(ctx.taxonomies, ctx.categoryLists ?? DEFAULT_NUTRISCORE_CATEGORY_LISTS);
   const estimates = ctx.ingredientEstimates ?? {};
-  const source = getNutriments(product);
+  const source = nutrimentsForComputation(product, ctx.taxonomies);
   const { product: result, nutriments } = withoutNutriScoreFields(product);
   const categories = ProductCategories.of(product, ctx.taxonomies.categories);
 
@@ -139,6 +139,11 @@ export function applyNutriScore(product: Product, ctx: NutriScoreContext): Produ
     };
   }
   writeHeadlineFields(result, nutriments, outcomes, ctx.headlineVersion, flags2021.is_beverage);
+  // A 1003 product keeps its nutrition in `nutrition`: OFF writes no score into its (empty) `nutriments`.
+  if (product.nutrition !== undefined) {
+    if (product.nutriments === undefined) delete result.nutriments;
+    else result.nutriments = product.nutriments;
+  }
 
   const ownTags = nutriScoreMiscTags({
     applicability,

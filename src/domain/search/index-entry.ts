@@ -6,6 +6,7 @@
 import { languageFieldValue } from "../fields.js";
 import type { Product } from "../product.js";
 import { ObjectProductView } from "../product-document.js";
+import { NUTRITION_KEYS, nutrimentsForComputation } from "../schema/computation.js";
 import type { Taxonomies } from "../taxonomy/types.js";
 import { parseNumber } from "./params.js";
 import { SEARCH_TAG_TYPES } from "./tag-types.js";
@@ -137,7 +138,7 @@ function numberOf(value: unknown): number | undefined {
 const INDEXED_KEYS: ReadonlySet<string> = new Set([
   ...TOP_LEVEL_NUMBER_FIELDS,
   ...SORT_KEY_FIELDS,
-  "nutriments",
+  ...NUTRITION_KEYS,
   "lang",
   "lc",
   "languages_codes",
@@ -201,9 +202,9 @@ export function productIndexEntry(product: Product, taxonomies: Taxonomies): Pro
   }
 
   const numbers = new Map<string, number>();
-  const nutriments = product.nutriments;
-  if (nutriments !== null && typeof nutriments === "object" && !Array.isArray(nutriments)) {
-    const record = nutriments as Record<string, unknown>;
+  // Nutrient values as every computed value reads them: from the aggregated set, whatever the layout.
+  const record: Record<string, unknown> = nutrimentsForComputation(product, taxonomies);
+  {
     // for...in walks the keys without making an array of [key, value] pairs (parsed JSON: own keys only).
     for (const key in record) {
       const field = nutrientField(key);

@@ -1,0 +1,104 @@
+/**
+ * Conversions between product schema versions, as OFF's `convert_product_schema` (SCHEMA.md §1): the
+ * upgrade or downgrade functions are applied one version at a time, then `schema_version` is set.
+ */
+import { normalizeBarcode } from "../barcode.js";
+import type { Product } from "../product.js";
+import type { Taxonomies } from "../taxonomy/types.js";
+import { flattenImages, splitImages } from "./images.js";
+import { downgradeNutritionTo1002 } from "./nutrition-downgrade.js";
+import { upgradeNutritionTo1003 } from "./nutrition-upgrade.js";
+import {
+  moveTagsToSources,
+  removeIngredientsHierarchy,
+  restoreIngredientsHierarchy,
+  restoreTagHierarchies,
+} from "./tags.js";
+import { schemaVersionOf, schemaVersionOfApi, WRITTEN_SCHEMA_VERSION } from "./versions.js";
+
+export interface SchemaContext {
+  taxonomies: Taxonomies;
+  /** Unix seconds stamped on what an upgrade creates (`last_updated_t` of new input sets and tag sources). */
+  now: number;
+}
+
+type Step = (product: Product, ctx: SchemaContext) => void;
+
+const ECOSCORE_SUBFIELDS = ["data", "grade", "score", "tags"];
+
+/** 998 → 999: barcodes normalised with OFF's current rule (API.md §2). */
+function normalizeCode(product: Product): void {
+  if (typeof product.code !== "string") return;
+  const code = normalizeBarcode(product.code) || product.code;
+  product.code = code;
+  if (product.id !== undefined) product.id = code;
+  product._id = code;
+}
+
+/** 999 → 1000: `ecoscore_*` renamed `environmental_score_*` (existing new fields win). */
+function renameEcoscoreFields(product: Product): void {
+  for (const sub of ECOSCORE_SUBFIELDS) {
+    const old = product[`ecoscore_${sub}`];
+    if (old === undefined || old === null) continue;
+    const current = product[`environmental_score_${sub}`];
+    if (current === undefined || current === null) product[`environmental_score_${sub}`] = old;
+    delete product[`ecoscore_${sub}`];
+  }
+}
+
+/** 1000 → 999. */
+function restoreEcoscoreFields(product: Product): void {
+  for (const sub of ECOSCORE_SUBFIELDS) {
+    const current = product[`environmental_score_${sub}`];
+    if (current === undefined || current === null) continue;
+    product[`ecoscore_${sub}`] = current;
+    delete product[`environmental_score_${sub}`];
+  }
+}
+
+const UPGRADES: Readonly<Record<number, Step>> = {
+  998: normalizeCode,
+  999: renameEcoscoreFields,
+  1000: removeIngredientsHierarchy,
+  1001: splitImages,
+  1002: (product, ctx) => upgradeNutritionTo1003(product, { nutrients: ctx.taxonomies.nutrients, now: ctx.now }),
+  1003: (product, ctx) => moveTagsToSources(product, ctx.taxonomies, ctx.now),
+};
+
+const DOWNGRADES: Readonly<Record<number, Step>> = {
+  1000: restoreEcoscoreFields,
+  1001: restoreIngredientsHierarchy,
+  1002: flattenImages,
+  1003: (product, ctx) => downgradeNutritionTo1002(product, ctx.taxonomies.nutrients),
+  1004: restoreTagHierarchies,
+};
+
+function convertInPlace(product: Product, from: number, to: number, ctx: SchemaContext): void {
+  for (let v = from; v < to; v++) UPGRADES[v]?.(product, ctx);
+  for (let v = from; v > to; v--) DOWNGRADES[v]?.(product, ctx);
+  product.schema_version = to;
+}
+
+/** A copy of `product` converted to schema `to` (the input is not modified). */
+export function convertProductSchema(product: Product, to: number, ctx: SchemaContext): Product {
+  const copy = structuredClone(product);
+  convertInPlace(copy, schemaVersionOf(copy), to, ctx);
+  return copy;
+}
+
+/**
+ * A stored document in the shape of an API version (SCHEMA.md decision 2). Older documents go through
+ * the 1003 nutrition model first, so classic clients get `nutriments` rebuilt from the aggregated set as
+ * OFF serves them; the 1004 tag step is taken only when the answer is at 1004, so classic answers keep
+ * the tag texts (`categories`, `labels`) that OFF's round trip through 1004 would drop.
+ */
+export function convertForApiVersion(product: Product, apiVersion: string, ctx: SchemaContext): Product {
+  const target = schemaVersionOfApi(apiVersion);
+  const copy = structuredClone(product);
+  const from = schemaVersionOf(copy);
+  if (from < WRITTEN_SCHEMA_VERSION) {
+    convertInPlace(copy, from, WRITTEN_SCHEMA_VERSION, ctx);
+    convertInPlace(copy, WRITTEN_SCHEMA_VERSION, target, ctx);
+  } else convertInPlace(copy, from, target, ctx);
+  return copy;
+}

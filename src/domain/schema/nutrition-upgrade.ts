@@ -1,0 +1,182 @@
+/**
+ * Schema 1002 → 1003 (SCHEMA.md §3, OFF's `convert_schema_1002_to_1003_refactor_product_nutrition_schema`):
+ * the classic `nutriments` become input sets (source `packaging`, one per preparation, typed values in the
+ * nutrient's default unit), from which the aggregated set is derived. Lossy as OFF's is: only the per
+ * named by `nutrition_data[_prepared]_per` survives, typed units and labels go, and keys that are not
+ * nutrients of the taxonomy (`nutrition-score-fr`, `*-estimate-from-ingredients`) are dropped.
+ */
+
+import { defaultUnit } from "../nutriments/units.js";
+import type { Product } from "../product.js";
+import type { Taxonomy } from "../taxonomy/types.js";
+import { aggregateNutrition } from "./nutrition-aggregate.js";
+import { type InputNutrient, type InputSet, isObject, type Nutrition } from "./nutrition-model.js";
+
+/** Accepted as a nutrient although the shipped 2022 nutrients file lacks it (NUTRITION.md §1.1). */
+const NUTRIENTS_MISSING_FROM_TAXONOMY = new Set(["fruits-vegetables-legumes"]);
+
+export function isKnownNutrient(nutrients: Taxonomy, nid: string): boolean {
+  return NUTRIENTS_MISSING_FROM_TAXONOMY.has(nid) || nutrients.has(`zz:${nid}`);
+}
+
+const NUTRIMENT_KEY = /^([a-z][a-z-]*[a-z]?)(?:_\w+)?$/;
+const COPIED_SUFFIXES = ["", "_100g", "_serving", "_label", "_unit", "_value"];
+
+/**
+ * OFF's `filter_out_nutrients_not_in_taxonomy`: a nutrient id not in the taxonomy is looked up as a
+ * name in the product's language, then as `<xx>-<name>`; found, its keys move to the canonical id.
+ */
+function filterNutrientsNotInTaxonomy(nutriments: Record<string, unknown>, lang: string, nutrients: Taxonomy): void {
+  const bases = new Set<string>();
+  for (const key of Object.keys(nutriments)) {
+    const m = NUTRIMENT_KEY.exec(key);
+    if (m) bases.add((m[1] as string).replace(/-prepared$/, ""));
+  }
+  for (const nid of bases) {
+    if (isKnownNutrient(nutrients, nid)) continue;
+    let canonical = nutrients.canonicalize(lang, nid);
+    if (!nutrients.has(canonical)) {
+      const prefixed = /^([a-z]{2})-(.+)$/.exec(nid);
+      canonical = prefixed ? nutrients.canonicalize(prefixed[1] as string, prefixed[2] as string) : "";
+    }
+    const target = nutrients.has(canonical) ? canonical.slice(3) : undefined;
+    for (const key of Object.keys(nutriments)) {
+      const m = NUTRIMENT_KEY.exec(key);
+      if (!m || (m[1] as string) !== nid) continue;
+      const suffix = key.slice(nid.length);
+      if (target !== undefined && COPIED_SUFFIXES.some((s) => suffix === s || suffix === `_prepared${s}`)) {
+        nutriments[target + suffix] = nutriments[key];
+      }
+      delete nutriments[key];
+    }
+  }
+}
+
+type SetType = "100g" | "serving" | "prepared_100g" | "prepared_serving";
+
+function hasNutritionData(nutriments: Record<string, unknown>, prepared: boolean): boolean {
+  for (const key of Object.keys(nutriments)) {
+    if (key.includes("_prepared") === prepared && /_(serving|100g)$/.test(key)) return true;
+  }
+  return false;
+}
+
+/** `value_string` of a migrated number: JavaScript's own string (Perl prints 7.3e-07 where JS prints 7.3e-7). */
+function valueString(value: unknown): string {
+  return typeof value === "number" ? String(value) : String(value ?? "");
+}
+
+export interface NutritionUpgradeContext {
+  nutrients: Taxonomy;
+  /** Unix seconds for the sets' `last_updated_t`. */
+  now: number;
+}
+
+/** Upgrades `product` in place from classic nutriments to the 1003 `nutrition` object. */
+export function upgradeNutritionTo1003(product: Product, ctx: NutritionUpgradeContext): void {
+  const productType = typeof product.product_type === "string" ? product.product_type : "food";
+  if (productType !== "food" && productType !== "petfood") return;
+  const nutrition: Nutrition = {};
+  delete product.nutriments_estimated;
+  const noNutritionData = product.no_nutrition_data === "on";
+  const nutriments = isObject(product.nutriments) ? { ...product.nutriments } : undefined;
+  const setTypes: SetType[] = [];
+  if (noNutritionData) nutrition.no_nutrition_data_on_packaging = true;
+  else {
+    const classic = nutriments ?? {};
+    if (product.nutrition_data === "on" || hasNutritionData(classic, false)) {
+      setTypes.push(product.nutrition_data_per === "serving" ? "serving" : "100g");
+    }
+    if (product.nutrition_data_prepared === "on" || hasNutritionData(classic, true)) {
+      setTypes.push(product.nutrition_data_prepared_per === "serving" ? "prepared_serving" : "prepared_100g");
+    }
+  }
+
+  const inputSets: InputSet[] = [];
+  if (nutriments !== undefined && !noNutritionData) {
+    const lang = typeof product.lang === "string" && product.lang !== "" ? product.lang : "en";
+    filterNutrientsNotInTaxonomy(nutriments, lang, ctx.nutrients);
+    for (const setType of setTypes) convertOldEnergy(nutriments, setType);
+    const bases = new Set<string>();
+    for (const key of Object.keys(nutriments)) {
+      const m = NUTRIMENT_KEY.exec(key);
+      if (m) bases.add(m[1] as string);
+    }
+    const perUnit = (setType: SetType): string | undefined => {
+      const unit = [product.product_quantity_unit, product.serving_quantity_unit].find((u) => typeof u === "string");
+      if (typeof unit === "string") return unit;
+      return setType.endsWith("100g") ? "g" : undefined;
+    };
+    // OFF's order: prepared sets first (they sort first anyway), then as sold.
+    const ordered = (["prepared_100g", "prepared_serving", "100g", "serving"] as const).filter((t) =>
+      setTypes.includes(t),
+    );
+    for (const setType of ordered) {
+      const prepared = setType.startsWith("prepared");
+      const serving = setType.endsWith("serving");
+      const unit = perUnit(setType);
+      const set: InputSet = { source: "packaging", preparation: prepared ? "prepared" : "as_sold", per: "" };
+      const servingQuantity = product.serving_quantity;
+      const perQuantity = serving
+        ? servingQuantity === undefined || servingQuantity === null
+          ? undefined
+          : Number(servingQuantity)
+        : 100;
+      set.per = serving ? "serving" : `100${unit ?? ""}`;
+      if (perQuantity !== undefined && Number.isFinite(perQuantity)) set.per_quantity = perQuantity;
+      if (unit !== undefined) set.per_unit = unit;
+      set.last_updated_t = ctx.now;
+      const values: Record<string, InputNutrient> = {};
+      const unspecified: string[] = [];
+      for (const nid of [...bases].sort()) {
+        const value = nutriments[`${nid}_${setType}`];
+        const modifier = nutriments[`${nid}${prepared ? "_prepared" : ""}_modifier`];
+        if (value === undefined && modifier === undefined) continue;
+        if (modifier === "-") {
+          unspecified.push(nid);
+          continue;
+        }
+        const entry: InputNutrient = {};
+        if (typeof modifier === "string") entry.modifier = modifier;
+        const numeric = typeof value === "number" ? value : Number(value);
+        if (value !== undefined && value !== null && Number.isFinite(numeric)) entry.value = numeric;
+        entry.unit = defaultUnit(nid);
+        entry.value_string = valueString(value);
+        values[nid] = entry;
+      }
+      if (Object.keys(values).length === 0) continue;
+      set.nutrients = values;
+      if (unspecified.length > 0) set.unspecified_nutrients = unspecified;
+      inputSets.push(set);
+    }
+  }
+  if (inputSets.length > 0) {
+    nutrition.input_sets = inputSets;
+    const aggregated = aggregateNutrition(inputSets, { nutrients: ctx.nutrients, productType });
+    if (aggregated?.nutrients !== undefined) nutrition.aggregated_set = aggregated;
+  }
+  for (const key of ["nutriments", "no_nutrition_data", "nutrition_data", "nutrition_data_per"]) delete product[key];
+  delete product.nutrition_data_prepared;
+  delete product.nutrition_data_prepared_per;
+  if (Object.keys(nutrition).length > 0) product.nutrition = nutrition;
+  else delete product.nutrition;
+}
+
+/** Old revisions have only `energy` (in `energy_unit`): it becomes energy-kj or energy-kcal. */
+function convertOldEnergy(nutriments: Record<string, unknown>, setType: SetType): void {
+  const prepared = setType.startsWith("prepared") ? "_prepared" : "";
+  if (nutriments[`energy-kj_${setType}`] === undefined && nutriments[`energy-kcal_${setType}`] === undefined) {
+    const value = nutriments[`energy_${setType}`];
+    if (value !== undefined) {
+      const unit = nutriments[`energy${prepared}_unit`] ?? "kJ";
+      const target = unit === "kJ" ? "energy-kj" : "energy-kcal";
+      nutriments[`${target}_${setType}`] = value;
+      nutriments[`${target}${prepared}_unit`] = unit === "kJ" ? "kJ" : "kcal";
+      const modifier = nutriments[`energy${prepared}_modifier`];
+      if (modifier !== undefined) nutriments[`${target}${prepared}_modifier`] = modifier;
+    }
+  }
+  delete nutriments[`energy_${setType}`];
+  delete nutriments[`energy${prepared}_unit`];
+  delete nutriments[`energy${prepared}_modifier`];
+}
