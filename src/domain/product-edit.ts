@@ -5,10 +5,11 @@
  */
 import { type EnrichmentContext, enrichProduct } from "./enrich.js";
 import { normalizeLanguageCode } from "./language.js";
-import { applyNutrimentEdit } from "./nutriments/index.js";
-import type { Nutriments, Product } from "./product.js";
+import type { Product } from "./product.js";
 import { getNutriments, getStringArray } from "./product.js";
 import { parseProductQuantity, parseServingQuantity } from "./quantity.js";
+import { convertProductSchema, nutritionOf, schemaVersionOf, WRITTEN_SCHEMA_VERSION } from "./schema/index.js";
+import { applyNutritionEdit } from "./schema/nutrition-edit.js";
 import { appendTagsToText, computeTagFields, TAG_FIELDS, type TagField, tagTextOverLimits } from "./tags.js";
 import { countryFromCode } from "./taxonomy/index.js";
 
@@ -80,8 +81,51 @@ function newProduct(input: EditInput, ctx: EnrichmentContext): Product {
   return product;
 }
 
+/** A nutrient whose aggregated value is not a finite number (1e308 kg is ∞ g), or undefined. */
+function outOfRangeNutrition(product: Product): string | undefined {
+  const nutrients = nutritionOf(product)?.aggregated_set?.nutrients ?? {};
+  for (const [nid, nutrient] of Object.entries(nutrients)) if (!Number.isFinite(nutrient.value)) return nid;
+  for (const set of nutritionOf(product)?.input_sets ?? []) {
+    for (const [nid, entry] of Object.entries(set.nutrients ?? {})) {
+      if (entry.value_computed !== undefined && !Number.isFinite(entry.value_computed)) return nid;
+    }
+  }
+  return undefined;
+}
+
 function nidOfNutrimentKey(key: string): string {
   return key.replace(/(_prepared)?(_100g|_serving|_value|_unit|_modifier|_label)?$/, "");
+}
+
+/** What the contributor typed, per nutrient across the input sets (computed values left out). */
+function typedNutrients(nutrition: unknown): Map<string, string> {
+  const typed = new Map<string, string[]>();
+  const sets = (nutrition as { input_sets?: unknown })?.input_sets;
+  for (const set of Array.isArray(sets) ? sets : []) {
+    const s = set as { source?: string; preparation?: string; per?: string; nutrients?: Record<string, unknown> };
+    for (const [nid, entry] of Object.entries(s.nutrients ?? {})) {
+      const { value_computed: _computed, ...typedPart } = entry as Record<string, unknown>;
+      if (Object.keys(typedPart).every((k) => k === "unit")) continue;
+      const list = typed.get(nid) ?? [];
+      list.push(`${s.source}/${s.preparation}/${s.per}:${JSON.stringify(typedPart)}`);
+      typed.set(nid, list);
+    }
+    for (const nid of (set as { unspecified_nutrients?: string[] }).unspecified_nutrients ?? []) {
+      typed.set(nid, [...(typed.get(nid) ?? []), `${s.source}/${s.preparation}/${s.per}:-`]);
+    }
+  }
+  return new Map([...typed].map(([nid, list]) => [nid, list.sort().join("|")]));
+}
+
+/** Nutrients whose typed values differ are named `nutriments.<nid>`, as the classic layout named them. */
+function changedNutritionFields(before: unknown, after: unknown): string[] {
+  const a = typedNutrients(before);
+  const b = typedNutrients(after);
+  const fields = [...new Set([...a.keys(), ...b.keys()])].filter((nid) => a.get(nid) !== b.get(nid));
+  const flag = (n: unknown) => (n as { no_nutrition_data_on_packaging?: boolean })?.no_nutrition_data_on_packaging;
+  const names = fields.map((nid) => `nutriments.${nid}`);
+  if (flag(before) !== flag(after)) names.push("nutrition");
+  return names;
 }
 
 /** Sorted keys whose value differs; nutrient changes are named `nutriments.<nid>`. */
@@ -96,6 +140,8 @@ export function changedFields(before: Product | undefined, after: Product): stri
       for (const nk of new Set([...Object.keys(a), ...Object.keys(b)])) {
         if (a[nk] !== b[nk]) changed.add(`nutriments.${nidOfNutrimentKey(nk)}`);
       }
+    } else if (key === "nutrition") {
+      for (const field of changedNutritionFields(old.nutrition, after.nutrition)) changed.add(field);
     } else if (JSON.stringify(old[key]) !== JSON.stringify(after[key])) {
       changed.add(key);
     }
@@ -105,7 +151,14 @@ export function changedFields(before: Product | undefined, after: Product): stri
 
 export function applyProductEdit(current: Product | undefined, input: EditInput, ctx: EnrichmentContext): EditOutcome {
   const { params, userId, now } = input;
-  const product: Product = current === undefined ? newProduct(input, ctx) : structuredClone(current);
+  // Products are written in schema 1003 (SCHEMA.md decision 1): an older stored document is upgraded
+  // first, and what this write changed is measured against the upgraded document.
+  const before =
+    current === undefined || schemaVersionOf(current) >= WRITTEN_SCHEMA_VERSION
+      ? current
+      : convertProductSchema(current, WRITTEN_SCHEMA_VERSION, { taxonomies: ctx.taxonomies, now });
+  const product: Product = before === undefined ? newProduct(input, ctx) : structuredClone(before);
+  product.schema_version = Math.max(schemaVersionOf(product), WRITTEN_SCHEMA_VERSION);
 
   const previousLanguage = typeof product.lang === "string" ? product.lang : undefined;
   const sentLang = normalizeLanguageCode(params.lang ?? "");
@@ -187,32 +240,30 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
     const v = nonEmpty(params, field);
     if (v !== undefined) product[field] = v;
   }
-  for (const key of ["nutrition_data_per", "nutrition_data_prepared_per"] as const) {
-    const v = nonEmpty(params, key);
-    if (v === "100g" || v === "serving") product[key] = v;
+  const nutrition = applyNutritionEdit(product, params, ctx.taxonomies.nutrients);
+  if (!nutrition.ok) return nutrition;
+  if (outOfRangeNutrition(product) !== undefined) {
+    const nid = outOfRangeNutrition(product) as string;
+    // The parameter of that nutrient, else of the one it was computed from, else the serving size.
+    const counterpart: Record<string, string> = {
+      salt: "sodium",
+      sodium: "salt",
+      "energy-kj": "energy",
+      "energy-kcal": "energy",
+    };
+    const sentFor = (id: string | undefined) =>
+      id === undefined
+        ? undefined
+        : Object.keys(params).find((k) => k.startsWith(`nutriment_${id}`) && !/_(unit|modifier)$/.test(k));
+    const parameter = sentFor(nid) ?? sentFor(counterpart[nid]) ?? "serving_size";
+    const sent = params[parameter] ?? "";
+    return {
+      ok: false,
+      parameter,
+      value: sent,
+      message: `value out of range for ${parameter}: ${sent} (${nid} would not be a finite number)`,
+    };
   }
-  const noNutrition = nonEmpty(params, "no_nutrition_data")?.toLowerCase();
-  if (noNutrition === "on" || noNutrition === "1" || noNutrition === "true") product.no_nutrition_data = "on";
-  else if (noNutrition === "off" || noNutrition === "0" || noNutrition === "false") product.no_nutrition_data = "";
-
-  const servingQuantity = Number(product.serving_quantity);
-  const nutriments = applyNutrimentEdit(
-    getNutriments(product) as Nutriments,
-    params,
-    {
-      servingQuantity: Number.isFinite(servingQuantity) ? servingQuantity : undefined,
-      nutritionDataPer: typeof product.nutrition_data_per === "string" ? product.nutrition_data_per : undefined,
-      nutritionDataPreparedPer:
-        typeof product.nutrition_data_prepared_per === "string" ? product.nutrition_data_prepared_per : undefined,
-      noNutritionData: product.no_nutrition_data === "on",
-    },
-    ctx.taxonomies.nutrients,
-  );
-  if (!nutriments.ok)
-    return { ok: false, parameter: nutriments.parameter, value: nutriments.value, message: nutriments.message };
-  product.nutriments = nutriments.nutriments;
-  if (nutriments.nutritionDataOn) product.nutrition_data = "on";
-  if (nutriments.nutritionDataPreparedOn) product.nutrition_data_prepared = "on";
 
   product.last_modified_t = now;
   product.last_updated_t = now;
@@ -222,6 +273,6 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
   product.editors_tags = [...new Set([...getStringArray(product, "editors_tags"), userId])].sort();
 
   // What the contributor changed, before derived fields (Nutri-Score, misc_tags) follow suit.
-  const changed = changedFields(current, product);
+  const changed = changedFields(before, product);
   return { ok: true, product: enrichProduct(product, ctx), changedFields: changed };
 }

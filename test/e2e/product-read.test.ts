@@ -182,7 +182,13 @@ describe("fields (API.md §3.1)", () => {
     expect(all.code).toBe("0200000000034");
     expect(all.nutriments.salt_100g).toBe(0.0502);
     expect(Object.keys(all)).toEqual([...Object.keys(all)].sort());
-    for (const q of ["?fields=", "?fields=all", "?fields=raw"]) expect((await v2(code, q)).body.product).toEqual(all);
+    for (const q of ["?fields=", "?fields=all"]) expect((await v2(code, q)).body.product).toEqual(all);
+    // fields=raw is the stored document itself (SCHEMA.md §6): written in schema 1003, with `nutrition`.
+    const raw = (await v2(code, "?fields=raw")).body.product;
+    expect(all.schema_version).toBe(998);
+    expect(raw.schema_version).toBe(1003);
+    expect(raw.nutriments).toBeUndefined();
+    expect(raw.nutrition.aggregated_set.nutrients.salt.value).toBe(0.0502);
     const combined = (await v2(code, "?fields=all,categories_tags_fr")).body.product;
     expect(combined.categories_tags_fr).toEqual(["Snacks", "Snacks sucrés", "Biscuits et gâteaux", "Biscuits"]);
     expect(combined.rev).toBe(1);

@@ -29,17 +29,21 @@ const EXAMPLE_1 = {
   nutriment_salt_unit: "mg",
   nutriment_sugars: "12.5",
 };
+// OFF's 2026 v2 answer (SCHEMA.md §5): `nutriments` are rebuilt from the aggregated set, so `_value` and
+// `_unit` are the normalised value and unit (no longer 50.2 "mg" as typed), and sodium, computed from the
+// salt sent, carries the "~" of a computed value.
 const EXAMPLE_1_NUTRIMENTS = {
   salt: 0.0502,
   salt_100g: 0.0502,
   salt_serving: 0.01,
-  salt_unit: "mg",
-  salt_value: 50.2,
+  salt_unit: "g",
+  salt_value: 0.0502,
   sodium: 0.02008,
   sodium_100g: 0.02008,
+  sodium_modifier: "~",
   sodium_serving: 0.00402,
-  sodium_unit: "mg",
-  sodium_value: 20.08,
+  sodium_unit: "g",
+  sodium_value: 0.02008,
   sugars: 12.5,
   sugars_100g: 12.5,
   sugars_serving: 2.5,
@@ -60,12 +64,14 @@ const EXAMPLE_2 = {
   nutriment_sugars: "traces",
   nutriment_fiber: "-",
 };
+// OFF's 2026 v2 answer (SCHEMA.md §4–5): `energy` is the aggregated set's energy in kJ (250 kcal → 1046 kJ,
+// truncated), a dash lists fiber as unspecified (no fiber key at all), and salt computed from sodium has "~".
 const EXAMPLE_2_NUTRIMENTS = {
   energy: 1046,
   energy_100g: 1046,
   energy_serving: 314,
-  energy_unit: "kcal",
-  energy_value: 250,
+  energy_unit: "kJ",
+  energy_value: 1046,
   "energy-kcal": 250,
   "energy-kcal_100g": 250,
   "energy-kcal_serving": 75,
@@ -77,9 +83,9 @@ const EXAMPLE_2_NUTRIMENTS = {
   fat_serving: 0.15,
   fat_unit: "g",
   fat_value: 0.5,
-  fiber_modifier: "-",
   salt: 1.2,
   salt_100g: 1.2,
+  salt_modifier: "~",
   salt_serving: 0.36,
   salt_unit: "g",
   salt_value: 1.2,
@@ -355,15 +361,17 @@ describe("bad input changes nothing", () => {
     const code = "3000000000116";
     const credentials = { code, user_id: "alice", password: ALICE.password };
     await postForm(t.url, WRITE, { ...credentials, nutriment_fat: "3", serving_size: "30 g" });
+    // The message names the nutrient of the aggregated set whose value would not be finite (schema 1003).
     const cases: Array<[Record<string, string>, string, string, string]> = [
       [{ nutriment_fat: "1e308", nutriment_fat_unit: "kg" }, "nutriment_fat", "1e308", "fat"],
-      [{ nutriment_sodium: "1e308" }, "nutriment_sodium", "1e308", "salt_value"],
+      [{ nutriment_sodium: "1e308" }, "nutriment_sodium", "1e308", "salt"],
       [{ "nutriment_energy-kcal": "1e308" }, "nutriment_energy-kcal", "1e308", "energy"],
+      // Per serving: the stored per-100 g fat would win the aggregation (SCHEMA.md §4), so sugars are sent.
       [
-        { nutriment_fat: "1e308", nutrition_data_per: "serving", serving_size: "6 g" },
-        "nutriment_fat",
+        { nutriment_sugars: "1e308", nutrition_data_per: "serving", serving_size: "6 g" },
+        "nutriment_sugars",
         "1e308",
-        "fat_100g",
+        "sugars",
       ],
     ];
     for (const [fields, parameter, value, key] of cases) {

@@ -35,9 +35,12 @@ describe("index entries", () => {
       ["labels", ["en:organic"]],
       ["brands", ["acme"]],
     ]);
+    // Nutrients are read from the aggregated set (SCHEMA.md decision 3), which adds energy in kJ (120 kcal →
+    // 502 kJ, truncated as OFF does).
     expect(Object.fromEntries(entry.numbers)).toEqual({
       "nutriments.sugars_100g": 4.5,
       "nutriments.energy-kcal_100g": 120,
+      "nutriments.energy_100g": 502,
       ingredients_n: 12,
     });
     expect([...productIndexEntry(reversed, taxonomies).tags]).toEqual([...entry.tags]);

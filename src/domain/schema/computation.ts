@@ -6,8 +6,10 @@
  */
 import type { Nutriments, Product } from "../product.js";
 import type { Taxonomies } from "../taxonomy/types.js";
-import { convertForApiVersion } from "./convert.js";
-import { isObject } from "./nutrition-model.js";
+import { convertProductSchema } from "./convert.js";
+import { preparationOf } from "./nutrition-aggregate.js";
+import { type InputSet, isObject } from "./nutrition-model.js";
+import { schemaVersionOf, WRITTEN_SCHEMA_VERSION } from "./versions.js";
 
 /** The keys the nutrition conversions read. */
 export const NUTRITION_KEYS: readonly string[] = [
@@ -39,8 +41,25 @@ const ESTIMATE_KEY = /-estimate-from-ingredients(_prepared)?_100g$/;
 export function nutrimentsForComputation(product: Product, taxonomies: Taxonomies): Nutriments {
   const partial: Product = {};
   for (const key of NUTRITION_KEYS) if (product[key] !== undefined) partial[key] = product[key];
-  const classic = convertForApiVersion(partial, "v2", { taxonomies, now: 0 });
+  const ctx = { taxonomies, now: 0 };
+  const model =
+    schemaVersionOf(partial) < WRITTEN_SCHEMA_VERSION
+      ? convertProductSchema(partial, WRITTEN_SCHEMA_VERSION, ctx)
+      : partial;
+  const classic = convertProductSchema(model, 998, ctx);
   const nutriments: Nutriments = isObject(classic.nutriments) ? (classic.nutriments as Nutriments) : {};
+  // Nutrients shown as "-" on the packaging keep silencing what needs them (the fiber warning, NUTRITION.md
+  // §2.5): the downgrade drops them, the computation reads them as the classic `<nid>_modifier: "-"`.
+  const prepared = classic.nutrition_data_prepared === "on";
+  const suffix = prepared ? "_prepared" : "";
+  const nutrition = isObject(model.nutrition) ? model.nutrition : {};
+  const sets = Array.isArray(nutrition.input_sets) ? (nutrition.input_sets as InputSet[]) : [];
+  for (const set of sets) {
+    if (preparationOf(set) !== (prepared ? "prepared" : "as_sold")) continue;
+    for (const nid of Array.isArray(set.unspecified_nutrients) ? set.unspecified_nutrients : []) {
+      if (nutriments[nid + suffix] === undefined) nutriments[`${nid}${suffix}_modifier`] = "-";
+    }
+  }
   if (isObject(product.nutriments) && !isObject(product.nutrition)) {
     for (const [key, value] of Object.entries(product.nutriments)) {
       if (

@@ -20,6 +20,23 @@ export interface SchemaContext {
   taxonomies: Taxonomies;
   /** Unix seconds stamped on what an upgrade creates (`last_updated_t` of new input sets and tag sources). */
   now: number;
+  /**
+   * OFF's producers platform (foodbase has none: its data is the public site's). There, an owned product's
+   * upgraded nutrition gets its organisation's source (`get_source_for_site_and_org`).
+   */
+  producersPlatform?: boolean;
+  orgId?: string;
+}
+
+/** OFF's `get_source_for_site_and_org`: the source of data a site or organisation enters. */
+export function sourceForOrganisation(ctx: SchemaContext): string {
+  if (ctx.producersPlatform !== true) return "packaging";
+  const org = ctx.orgId ?? "";
+  const database = /^database-(.+)$/.exec(org.replace(/^org-/, ""));
+  if (database) return `database-${database[1]}`;
+  const label = /^label-(.+)$/.exec(org.replace(/^org-/, ""));
+  if (label) return `label-${label[1]}`;
+  return org.startsWith("user-") ? "packaging" : "manufacturer";
 }
 
 type Step = (product: Product, ctx: SchemaContext) => void;
@@ -61,7 +78,12 @@ const UPGRADES: Readonly<Record<number, Step>> = {
   999: renameEcoscoreFields,
   1000: removeIngredientsHierarchy,
   1001: splitImages,
-  1002: (product, ctx) => upgradeNutritionTo1003(product, { nutrients: ctx.taxonomies.nutrients, now: ctx.now }),
+  1002: (product, ctx) =>
+    upgradeNutritionTo1003(product, {
+      nutrients: ctx.taxonomies.nutrients,
+      now: ctx.now,
+      source: sourceForOrganisation(ctx),
+    }),
   1003: (product, ctx) => moveTagsToSources(product, ctx.taxonomies, ctx.now),
 };
 

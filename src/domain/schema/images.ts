@@ -6,12 +6,9 @@
 import type { Product } from "../product.js";
 import { isObject } from "./nutrition-model.js";
 
-const TRUE_TEXT = /^(true|checked|on|1)$/i;
-
+/** Flat shapes write booleans as "true"/"false"; OFF's upgrade keeps only those that are true. */
 function isTruthy(value: unknown): boolean {
-  return (
-    value === true || (typeof value === "number" && value === 1) || (typeof value === "string" && TRUE_TEXT.test(value))
-  );
+  return value === true || value === "true";
 }
 
 function isDefined(value: unknown): boolean {
@@ -53,7 +50,9 @@ export function splitImages(product: Product): void {
       if (m === null || !isObject(entry)) continue;
       const [, type, lc] = m as unknown as [string, string, string];
       const image: Record<string, unknown> = { imgid: entry.imgid, rev: entry.rev, sizes: entry.sizes };
-      image.generation = normalizeGeneration(entry);
+      const generation = normalizeGeneration(entry);
+      // OFF's upgrade leaves `generation` out when nothing changes the picture.
+      if (Object.keys(generation).length > 0) image.generation = generation;
       selected[type] ??= {};
       (selected[type] as Record<string, unknown>)[lc] = image;
     }

@@ -36,15 +36,16 @@ export function sortSetsByPriority(sets: InputSet[]): InputSet[] {
 
 const VOLUME_UNITS = new Set(["ml", "l", "cl", "dl", "fl oz", "мл", "л", "毫升", "公升"]);
 
-export function isVolumeUnit(unit: string | undefined): boolean {
-  return unit !== undefined && VOLUME_UNITS.has(normaliseUnitName(unit));
+export function isVolumeUnit(unit: string | null | undefined): boolean {
+  return typeof unit === "string" && VOLUME_UNITS.has(normaliseUnitName(unit));
 }
 
 /** `per_quantity` in grams or millilitres; a missing unit counts as grams. */
 function perQuantityInGrams(set: InputSet): number | undefined {
   const quantity = Number(set.per_quantity);
-  if (set.per_quantity === undefined || set.per_quantity === "" || !Number.isFinite(quantity)) return undefined;
-  const factor = set.per_unit === undefined ? 1 : (gramsPerUnit(set.per_unit) ?? 1);
+  if (set.per_quantity === undefined || set.per_quantity === null || set.per_quantity === "") return undefined;
+  if (!Number.isFinite(quantity)) return undefined;
+  const factor = typeof set.per_unit === "string" ? (gramsPerUnit(set.per_unit) ?? 1) : 1;
   return quantity * factor;
 }
 
@@ -101,10 +102,13 @@ export function aggregateNutrition(inputSets: InputSet[], options: AggregationOp
         modifier ??= "~";
       }
       if (value === undefined) continue;
-      const unit = defaultUnit(nid);
-      let standard = toStandardUnit(options.nutrients, nid, value, input.unit);
-      if (set.per !== per && !isQuantityIndependent(options.nutrients, nid, unit))
+      // A percentage (pet food's crude protein, ash…) stays one: no unit conversion, no scaling.
+      const percent = input.unit === "%" && nid !== "alcohol";
+      const unit = percent ? "%" : defaultUnit(nid);
+      let standard = percent ? value : toStandardUnit(options.nutrients, nid, value, input.unit);
+      if (set.per !== per && !percent && !isQuantityIndependent(options.nutrients, nid, unit)) {
         standard = (standard * perAmount) / grams;
+      }
       const aggregated: AggregatedNutrient = {
         value: roundStored(standard),
         unit,
@@ -120,9 +124,8 @@ export function aggregateNutrition(inputSets: InputSet[], options: AggregationOp
   const kj = nutrients["energy-kj"];
   const kcal = nutrients["energy-kcal"];
   if (kj !== undefined) nutrients.energy = { ...kj };
-  else if (kcal !== undefined) {
-    nutrients.energy = { ...kcal, unit: "kJ", value: toBaseValue(options.nutrients, "energy", kcal.value, "kcal") };
-  }
+  // OFF's `unit_to_kj` truncates here (60.87 kcal → 254 kJ, 44 kcal → 184 kJ).
+  else if (kcal !== undefined) nutrients.energy = { ...kcal, unit: "kJ", value: Math.trunc(kcal.value * 4.184) };
   return Object.keys(nutrients).length === 0
     ? { preparation: preparationOf(first.set) as string, per }
     : { preparation: preparationOf(first.set) as string, per, nutrients };

@@ -25,8 +25,8 @@ export interface InputSet {
   source_description?: string;
   preparation: string;
   per: string;
-  per_quantity?: number | string;
-  per_unit?: string;
+  per_quantity?: number | string | null;
+  per_unit?: string | null;
   last_updated_t?: number;
   nutrients?: Record<string, InputNutrient>;
   unspecified_nutrients?: string[];

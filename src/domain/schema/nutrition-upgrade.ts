@@ -7,6 +7,7 @@
  */
 
 import { defaultUnit } from "../nutriments/units.js";
+import { parseNutrientNumber } from "../nutriments/value.js";
 import type { Product } from "../product.js";
 import type { Taxonomy } from "../taxonomy/types.js";
 import { aggregateNutrition } from "./nutrition-aggregate.js";
@@ -15,7 +16,12 @@ import { type InputNutrient, type InputSet, isObject, type Nutrition } from "./n
 /** Accepted as a nutrient although the shipped 2022 nutrients file lacks it (NUTRITION.md §1.1). */
 const NUTRIENTS_MISSING_FROM_TAXONOMY = new Set(["fruits-vegetables-legumes"]);
 
+/**
+ * Whether a classic nutriment id is a nutrient of the 1003 model. The Nutri-Score's own keys and the
+ * ingredient estimates are in foodbase's 2022 nutrients file but no longer in OFF's, whose upgrade drops them.
+ */
 export function isKnownNutrient(nutrients: Taxonomy, nid: string): boolean {
+  if (nid.startsWith("nutrition-score") || nid.endsWith("-estimate-from-ingredients")) return false;
   return NUTRIENTS_MISSING_FROM_TAXONOMY.has(nid) || nutrients.has(`zz:${nid}`);
 }
 
@@ -61,15 +67,25 @@ function hasNutritionData(nutriments: Record<string, unknown>, prepared: boolean
   return false;
 }
 
-/** `value_string` of a migrated number: JavaScript's own string (Perl prints 7.3e-07 where JS prints 7.3e-7). */
-function valueString(value: unknown): string {
-  return typeof value === "number" ? String(value) : String(value ?? "");
+/** `value_string` of a migrated number as Perl's `sprintf("%s")` prints it: `%.15g` (0.000011 → "1.1e-05"). */
+export function perlNumberString(value: unknown): string {
+  if (typeof value !== "number" || !Number.isFinite(value)) return String(value ?? "");
+  if (value === 0) return "0";
+  const exponent = Math.floor(Math.log10(Math.abs(value)));
+  if (exponent >= -4 && exponent < 15) return String(Number(value.toPrecision(15)));
+  const [mantissa, exp] = value.toExponential(14).split("e") as [string, string];
+  const trimmed = mantissa.replace(/\.?0+$/, "");
+  const sign = exp.startsWith("-") ? "-" : "+";
+  const digits = exp.replace(/^[+-]/, "").padStart(2, "0");
+  return `${trimmed}e${sign}${digits}`;
 }
 
 export interface NutritionUpgradeContext {
   nutrients: Taxonomy;
   /** Unix seconds for the sets' `last_updated_t`. */
   now: number;
+  /** Source of the created sets: `packaging` on the public site. */
+  source?: string;
 }
 
 /** Upgrades `product` in place from classic nutriments to the 1003 `nutrition` object. */
@@ -115,7 +131,11 @@ export function upgradeNutritionTo1003(product: Product, ctx: NutritionUpgradeCo
       const prepared = setType.startsWith("prepared");
       const serving = setType.endsWith("serving");
       const unit = perUnit(setType);
-      const set: InputSet = { source: "packaging", preparation: prepared ? "prepared" : "as_sold", per: "" };
+      const set: InputSet = {
+        source: ctx.source ?? "packaging",
+        preparation: prepared ? "prepared" : "as_sold",
+        per: "",
+      };
       const servingQuantity = product.serving_quantity;
       const perQuantity = serving
         ? servingQuantity === undefined || servingQuantity === null
@@ -123,8 +143,9 @@ export function upgradeNutritionTo1003(product: Product, ctx: NutritionUpgradeCo
           : Number(servingQuantity)
         : 100;
       set.per = serving ? "serving" : `100${unit ?? ""}`;
-      if (perQuantity !== undefined && Number.isFinite(perQuantity)) set.per_quantity = perQuantity;
-      if (unit !== undefined) set.per_unit = unit;
+      // OFF writes both keys, null when a per-serving set has no serving size.
+      set.per_quantity = perQuantity !== undefined && Number.isFinite(perQuantity) ? perQuantity : null;
+      set.per_unit = unit ?? null;
       set.last_updated_t = ctx.now;
       const values: Record<string, InputNutrient> = {};
       const unspecified: string[] = [];
@@ -138,10 +159,13 @@ export function upgradeNutritionTo1003(product: Product, ctx: NutritionUpgradeCo
         }
         const entry: InputNutrient = {};
         if (typeof modifier === "string") entry.modifier = modifier;
-        const numeric = typeof value === "number" ? value : Number(value);
-        if (value !== undefined && value !== null && Number.isFinite(numeric)) entry.value = numeric;
+        // Dumps hold some values as text ("4,5"): read as a write reads them.
+        const numeric = typeof value === "number" ? value : parseNutrientNumber(String(value ?? ""));
+        if (value !== undefined && value !== null && numeric !== undefined && Number.isFinite(numeric)) {
+          entry.value = numeric;
+        }
         entry.unit = defaultUnit(nid);
-        entry.value_string = valueString(value);
+        entry.value_string = perlNumberString(value);
         values[nid] = entry;
       }
       if (Object.keys(values).length === 0) continue;
