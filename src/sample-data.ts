@@ -5,6 +5,8 @@ import { normalizeBarcode } from "./domain/barcode.js";
 import { applyProductEdit, type EditOutcome } from "./domain/product-edit.js";
 import type { Taxonomies } from "./domain/taxonomy/types.js";
 import { sortKeysDeep } from "./http/json.js";
+import { importProducts } from "./import/importer.js";
+import { openInput } from "./import/source.js";
 import { dataPath } from "./paths.js";
 import type { Store } from "./store/types.js";
 
@@ -47,5 +49,13 @@ export async function loadSampleProducts(
       };
     });
   }
-  return sample.writes.length;
+  // Two real OFF products stored as OFF's dump has them (classic nutriments, schema 1002), beside the
+  // written ones (schema 1003): the API serves both layouts (SCHEMA.md decision 1).
+  const imported = await importProducts({
+    store,
+    input: await openInput(dataPath("sample", "off-products.jsonl")),
+    workers: 0,
+    now,
+  });
+  return sample.writes.length + imported.imported;
 }

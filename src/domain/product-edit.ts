@@ -10,6 +10,7 @@ import { getNutriments, getStringArray } from "./product.js";
 import { parseProductQuantity, parseServingQuantity } from "./quantity.js";
 import { convertProductSchema, nutritionOf, schemaVersionOf, WRITTEN_SCHEMA_VERSION } from "./schema/index.js";
 import { applyNutritionEdit } from "./schema/nutrition-edit.js";
+import { applyNutritionPatch } from "./schema/nutrition-patch.js";
 import { appendTagsToText, computeTagFields, TAG_FIELDS, type TagField, tagTextOverLimits } from "./tags.js";
 import { countryFromCode } from "./taxonomy/index.js";
 
@@ -153,12 +154,7 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
   const { params, userId, now } = input;
   // Products are written in schema 1003 (SCHEMA.md decision 1): an older stored document is upgraded
   // first, and what this write changed is measured against the upgraded document.
-  const before =
-    current === undefined || schemaVersionOf(current) >= WRITTEN_SCHEMA_VERSION
-      ? current
-      : convertProductSchema(current, WRITTEN_SCHEMA_VERSION, { taxonomies: ctx.taxonomies, now });
-  const product: Product = before === undefined ? newProduct(input, ctx) : structuredClone(before);
-  product.schema_version = Math.max(schemaVersionOf(product), WRITTEN_SCHEMA_VERSION);
+  const { before, product } = editableProduct(current, input, ctx);
 
   const previousLanguage = typeof product.lang === "string" ? product.lang : undefined;
   const sentLang = normalizeLanguageCode(params.lang ?? "");
@@ -265,6 +261,17 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
     };
   }
 
+  return finishEdit(before, product, userId, now, ctx);
+}
+
+/** Bookkeeping of every write, what changed, then the enrichment pipeline. */
+function finishEdit(
+  before: Product | undefined,
+  product: Product,
+  userId: string,
+  now: number,
+  ctx: EnrichmentContext,
+): EditOutcome & { ok: true } {
   product.last_modified_t = now;
   product.last_updated_t = now;
   product.last_modified_by = userId;
@@ -275,4 +282,45 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
   // What the contributor changed, before derived fields (Nutri-Score, misc_tags) follow suit.
   const changed = changedFields(before, product);
   return { ok: true, product: enrichProduct(product, ctx), changedFields: changed };
+}
+
+/** The stored product upgraded to the written schema (SCHEMA.md decision 1), or a new one. */
+function editableProduct(current: Product | undefined, input: EditInput, ctx: EnrichmentContext) {
+  const before =
+    current === undefined || schemaVersionOf(current) >= WRITTEN_SCHEMA_VERSION
+      ? current
+      : convertProductSchema(current, WRITTEN_SCHEMA_VERSION, { taxonomies: ctx.taxonomies, now: input.now });
+  const product: Product = before === undefined ? newProduct(input, ctx) : structuredClone(before);
+  product.schema_version = Math.max(schemaVersionOf(product), WRITTEN_SCHEMA_VERSION);
+  return { before, product };
+}
+
+export type PatchOutcome =
+  | { ok: true; product: Product; changedFields: string[] }
+  | { ok: false; field: string; message: string };
+
+/**
+ * An API v3 `PATCH` (SCHEMA.md §7.2): today the `nutrition` of the product object only; any other field
+ * is refused by name, and nothing is written.
+ */
+export function applyProductPatch(
+  current: Product | undefined,
+  patch: Record<string, unknown>,
+  input: Omit<EditInput, "params">,
+  ctx: EnrichmentContext,
+): PatchOutcome {
+  const other = Object.keys(patch).find((key) => key !== "nutrition");
+  if (other !== undefined) {
+    return {
+      ok: false,
+      field: `product.${other}`,
+      message: `product.${other} cannot be written through API v3 yet: use POST /cgi/product_jqm2.pl`,
+    };
+  }
+  const { before, product } = editableProduct(current, { ...input, params: {} }, ctx);
+  if (patch.nutrition !== undefined) {
+    const result = applyNutritionPatch(product, patch.nutrition, ctx.taxonomies.nutrients);
+    if (!result.ok) return { ok: false, field: `product.${result.field}`, message: result.message };
+  }
+  return finishEdit(before, product, input.userId, input.now, ctx);
 }

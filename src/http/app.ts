@@ -212,7 +212,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(productReadRoutes);
-  await app.register(productWriteV3Routes);
   await app.register(taxonomyRoutes);
   // Static routes only (facets.ts): /api/…, /cgi/…, /health and the folksonomy prefix keep precedence.
   await app.register(facetRoutes);
@@ -222,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(cookie);
     await scope.register(multipart, { limits: multipartLimits(config) });
     await scope.register(productWriteRoutes);
+    await scope.register(productWriteV3Routes);
     await scope.register(searchRoutes);
     await scope.register(authRoutes);
     await scope.register(folksonomyRoutes, { prefix: config.folksonomyPrefix });

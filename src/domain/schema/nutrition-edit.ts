@@ -64,7 +64,7 @@ function findSet(sets: InputSet[], preparation: string, per: string): InputSet |
 }
 
 /** The unit stored for a sent value: the unit sent (alcohol is always % vol), else the nutrient's default. */
-function unitFor(nid: string, sent: string | undefined, previous: string | undefined): string {
+export function unitForSentNutrient(nid: string, sent: string | undefined, previous: string | undefined): string {
   if (nid === "alcohol") return "% vol";
   const trimmed = sent?.trim() ?? "";
   if (trimmed === "") return previous ?? defaultUnit(nid);
@@ -144,7 +144,7 @@ export function applyNutritionEdit(
           const entry: InputNutrient = {
             value_string: String(input.value),
             value: input.value,
-            unit: unitFor(nid, sentUnit, previous?.unit),
+            unit: unitForSentNutrient(nid, sentUnit, previous?.unit),
           };
           if (input.modifier !== undefined) entry.modifier = input.modifier;
           set.nutrients[nid] = entry;
@@ -168,7 +168,7 @@ export function applyNutritionEdit(
  */
 export function rebuildNutrition(product: Product, nutrition: Nutrition, sets: InputSet[], nutrients: Taxonomy): void {
   for (const set of sets) {
-    if (set.source === SOURCE) setPerQuantityAndUnit(set, product);
+    setPerQuantityAndUnit(set, product);
     for (const [nid, entry] of Object.entries(set.nutrients ?? {})) {
       if (entry.value === undefined) delete (set.nutrients as Record<string, InputNutrient>)[nid];
       else delete entry.value_computed;
