@@ -23,6 +23,8 @@ export interface ProductView {
   keys(): string[];
   /** The whole product as compact JSON. */
   allJson(): JsonText;
+  /** Every top-level key with the JSON text of its value, in stored order (one pass over the document). */
+  members(): Array<[string, JsonText]>;
 }
 
 /** Concatenates JSON pieces: a string when all are strings, else bytes. */
@@ -77,10 +79,28 @@ export class StoredProductView implements ProductView {
   allJson(): string {
     return this.text.replaceAll("\n", "");
   }
+
+  members(): Array<[string, string]> {
+    const members: Array<[string, string]> = [];
+    const text = this.text;
+    let start = text.indexOf("\n");
+    while (start >= 0 && start + 1 < text.length && text.charCodeAt(start + 1) === 34) {
+      const close = text.indexOf('":', start + 2);
+      if (close < 0) break;
+      const next = text.indexOf("\n", close);
+      const end = next < 0 ? text.length : text.charCodeAt(next - 1) === 44 ? next - 1 : next;
+      members.push([JSON.parse(text.slice(start + 1, close + 1)) as string, text.slice(close + 2, end)]);
+      start = next;
+    }
+    return members;
+  }
 }
 
 const NEWLINE = 0x0a;
 const COMMA = 0x2c;
+const QUOTE = 0x22;
+/** `":`, the end of a member's key. */
+const KEY_END = Buffer.from('":');
 
 /**
  * A view over the stored document's UTF-8 bytes: values are found with `Buffer.indexOf` and copied as
@@ -119,6 +139,22 @@ export class StoredProductBytesView implements ProductView {
     parts.push(this.bytes.subarray(from));
     return Buffer.concat(parts);
   }
+
+  members(): Array<[string, Buffer]> {
+    const members: Array<[string, Buffer]> = [];
+    const bytes = this.bytes;
+    let start = bytes.indexOf(NEWLINE);
+    while (start >= 0 && start + 1 < bytes.length && bytes[start + 1] === QUOTE) {
+      const close = bytes.indexOf(KEY_END, start + 2);
+      if (close < 0) break;
+      const next = bytes.indexOf(NEWLINE, close);
+      const end = next < 0 ? bytes.length : bytes[next - 1] === COMMA ? next - 1 : next;
+      const key = JSON.parse(bytes.toString("utf8", start + 1, close + 1)) as string;
+      members.push([key, bytes.subarray(close + 2, end)]);
+      start = next;
+    }
+    return members;
+  }
 }
 
 /** The same view over a product held as an object (search results, tests). */
@@ -136,6 +172,14 @@ export class ObjectProductView implements ProductView {
 
   keys(): string[] {
     return Object.keys(this.product);
+  }
+
+  members(): Array<[string, string]> {
+    const members: Array<[string, string]> = [];
+    for (const [key, value] of Object.entries(this.product)) {
+      if (value !== undefined) members.push([key, JSON.stringify(value)]);
+    }
+    return members;
   }
 
   allJson(): string {

@@ -195,6 +195,36 @@ describe("import --recompute (SCHEMA.md decision 3)", () => {
   });
 });
 
+describe("import --recompute uses the ingredient-derived inputs a document carries (NUTRITION.md §0.4)", () => {
+  it("a soda with OFF's sweetener count of 1 gets OFF's 2023 score (en-sweeteners vector: 4 / c)", async () => {
+    const vectors = JSON.parse(readFileSync(join(FIXTURES, "nutriscore-vectors.json"), "utf8")) as Json[];
+    const vector = vectors.find((v) => v.id === "en-sweeteners--2023") as Json;
+    const document = {
+      code: "4100000000011",
+      lang: "en",
+      categories: vector.categories_input,
+      categories_tags: vector.categories_tags,
+      nutriments: vector.nutriments,
+      nutrition_data_per: "100g",
+      ingredients_non_nutritive_sweeteners_n: vector.expected.derived_inputs.non_nutritive_sweeteners,
+    };
+    const recomputed = await startTestServer({ users: [] });
+    try {
+      await importFile(recomputed.server.store, tempFile("soda.jsonl", `${JSON.stringify(document)}\n`), {
+        recompute: true,
+      });
+      const { body } = await getJson(`${recomputed.url}/api/v2/product/4100000000011?fields=nutriscore`);
+      const outcome = body.product.nutriscore["2023"];
+      expect([outcome.score, outcome.grade]).toEqual([vector.expected.score, vector.expected.grade]);
+      expect(outcome.data.components.negative.find((c: Json) => c.id === "non_nutritive_sweeteners").points).toBe(
+        vector.expected.points.non_nutritive_sweeteners,
+      );
+    } finally {
+      await recomputed.close();
+    }
+  });
+});
+
 describe("bad schema documents are rejected with a reason", () => {
   it("malformed nutrition and a schema version from the future", async () => {
     const base = layout1003[0] as Json;

@@ -6,10 +6,9 @@
  */
 import type { Nutriments, Product } from "../product.js";
 import type { Taxonomies } from "../taxonomy/types.js";
-import { convertProductSchema } from "./convert.js";
+import { convertTopLevelForApiVersion } from "./convert.js";
 import { preparationOf } from "./nutrition-aggregate.js";
 import { type InputSet, isObject } from "./nutrition-model.js";
-import { schemaVersionOf, WRITTEN_SCHEMA_VERSION } from "./versions.js";
 
 /** The keys the nutrition conversions read. */
 export const NUTRITION_KEYS: readonly string[] = [
@@ -42,11 +41,11 @@ export function nutrimentsForComputation(product: Product, taxonomies: Taxonomie
   const partial: Product = {};
   for (const key of NUTRITION_KEYS) if (product[key] !== undefined) partial[key] = product[key];
   const ctx = { taxonomies, now: 0 };
-  const model =
-    schemaVersionOf(partial) < WRITTEN_SCHEMA_VERSION
-      ? convertProductSchema(partial, WRITTEN_SCHEMA_VERSION, ctx)
-      : partial;
-  const classic = convertProductSchema(model, 998, ctx);
+  // The steps replace the top-level values they change (convert.ts), so the copies are shallow.
+  const model = { ...partial };
+  convertTopLevelForApiVersion(model, "v3.5", ctx);
+  const classic = { ...model };
+  convertTopLevelForApiVersion(classic, "v2", ctx);
   const nutriments: Nutriments = isObject(classic.nutriments) ? (classic.nutriments as Nutriments) : {};
   // Nutrients shown as "-" on the packaging keep silencing what needs them (the fiber warning, NUTRITION.md
   // §2.5): the downgrade drops them, the computation reads them as the classic `<nid>_modifier: "-"`.
@@ -60,7 +59,7 @@ export function nutrimentsForComputation(product: Product, taxonomies: Taxonomie
       if (nutriments[nid + suffix] === undefined) nutriments[`${nid}${suffix}_modifier`] = "-";
     }
   }
-  if (isObject(product.nutriments) && !isObject(product.nutrition)) {
+  if (isObject(product.nutriments)) {
     for (const [key, value] of Object.entries(product.nutriments)) {
       if (
         ESTIMATE_KEY.test(key) &&

@@ -115,12 +115,21 @@ export function convertProductSchema(product: Product, to: number, ctx: SchemaCo
  * the tag texts (`categories`, `labels`) that OFF's round trip through 1004 would drop.
  */
 export function convertForApiVersion(product: Product, apiVersion: string, ctx: SchemaContext): Product {
-  const target = schemaVersionOfApi(apiVersion);
   const copy = structuredClone(product);
-  const from = schemaVersionOf(copy);
-  if (from < WRITTEN_SCHEMA_VERSION) {
-    convertInPlace(copy, from, WRITTEN_SCHEMA_VERSION, ctx);
-    convertInPlace(copy, WRITTEN_SCHEMA_VERSION, target, ctx);
-  } else convertInPlace(copy, from, target, ctx);
+  convertTopLevelForApiVersion(copy, apiVersion, ctx);
   return copy;
+}
+
+/**
+ * `convertForApiVersion` without the deep copy, for a product object made for the purpose (the read path's
+ * freshly parsed keys): the steps replace the top-level values they change and never modify a nested value
+ * in place, except what they created themselves.
+ */
+export function convertTopLevelForApiVersion(product: Product, apiVersion: string, ctx: SchemaContext): void {
+  const target = schemaVersionOfApi(apiVersion);
+  const from = schemaVersionOf(product);
+  if (from < WRITTEN_SCHEMA_VERSION) {
+    convertInPlace(product, from, WRITTEN_SCHEMA_VERSION, ctx);
+    convertInPlace(product, WRITTEN_SCHEMA_VERSION, target, ctx);
+  } else convertInPlace(product, from, target, ctx);
 }

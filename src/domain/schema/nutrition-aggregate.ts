@@ -4,7 +4,6 @@
  * Pure functions; the nutrients taxonomy gives IU / % DV factors and units.
  */
 import { taxonomyUnit } from "../nutriments/nutrient-ids.js";
-import { roundStored } from "../nutriments/rounding.js";
 import { defaultUnit, gramsPerUnit, normaliseUnitName, toBaseValue } from "../nutriments/units.js";
 import { removeFloatNoise } from "../nutriments/value.js";
 import type { Taxonomy } from "../taxonomy/types.js";
@@ -110,7 +109,8 @@ export function aggregateNutrition(inputSets: InputSet[], options: AggregationOp
         standard = (standard * perAmount) / grams;
       }
       const aggregated: AggregatedNutrient = {
-        value: roundStored(standard),
+        // 15 significant digits, as Perl prints a number.
+        value: Number(standard.toPrecision(15)),
         unit,
         source: set.source,
         source_per: set.per,

@@ -40,8 +40,10 @@ function filterNutrientsNotInTaxonomy(nutriments: Record<string, unknown>, lang:
   }
   for (const nid of bases) {
     if (isKnownNutrient(nutrients, nid)) continue;
-    let canonical = nutrients.canonicalize(lang, nid);
-    if (!nutrients.has(canonical)) {
+    // Computed keys (the Nutri-Score's, the ingredient estimates) are no nutrient in any language.
+    const computed = nid.startsWith("nutrition-score") || nid.endsWith("-estimate-from-ingredients");
+    let canonical = computed ? "" : nutrients.canonicalize(lang, nid);
+    if (!computed && !nutrients.has(canonical)) {
       const prefixed = /^([a-z]{2})-(.+)$/.exec(nid);
       canonical = prefixed ? nutrients.canonicalize(prefixed[1] as string, prefixed[2] as string) : "";
     }
@@ -71,6 +73,12 @@ function hasNutritionData(nutriments: Record<string, unknown>, prepared: boolean
 export function perlNumberString(value: unknown): string {
   if (typeof value !== "number" || !Number.isFinite(value)) return String(value ?? "");
   if (value === 0) return "0";
+  const plain = String(value);
+  // Most values: JavaScript's shortest form is already Perl's (no exponent, at most 15 digits).
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-4 && !plain.includes("e") && plain.replace(/^-?0*\.?0*/, "").replace(".", "").length <= 15) {
+    return plain;
+  }
   const exponent = Math.floor(Math.log10(Math.abs(value)));
   if (exponent >= -4 && exponent < 15) return String(Number(value.toPrecision(15)));
   const [mantissa, exp] = value.toExponential(14).split("e") as [string, string];

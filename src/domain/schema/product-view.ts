@@ -8,8 +8,10 @@ import type { Product } from "../product.js";
 import { type JsonText, joinJson, type ProductView } from "../product-document.js";
 import { TAG_FIELDS } from "../tags.js";
 import type { Taxonomies } from "../taxonomy/types.js";
-import { convertForApiVersion } from "./convert.js";
+import { convertTopLevelForApiVersion } from "./convert.js";
+import { schemaVersionOfApi } from "./versions.js";
 
+/** Keys every conversion for a read may touch; the tag keys below only when the 1004 step is taken. */
 const CONVERTED_KEYS = new Set([
   "_id",
   "id",
@@ -33,59 +35,73 @@ const CONVERTED_KEYS = new Set([
   "product_quantity_unit",
   "ingredients_hierarchy",
   "ingredients_tags",
+  "brands_tags",
+  "brands_hierarchy",
+  "brands_lc",
   "tags_sources",
   ...["data", "grade", "score", "tags"].flatMap((sub) => [`ecoscore_${sub}`, `environmental_score_${sub}`]),
-  ...Object.keys(TAG_FIELDS).flatMap((field) =>
+]);
+/** What the 1003 ⇄ 1004 tag step reads and writes. */
+const TAG_STEP_KEYS = new Set(
+  Object.keys(TAG_FIELDS).flatMap((field) =>
     ["", "_tags", "_hierarchy", "_lc", "_old", "_debug", "_imported"].map((suffix) => field + suffix),
   ),
-]);
+);
 
 /** True for the top-level keys a conversion may read or change. */
 export function isConvertedKey(key: string): boolean {
-  return CONVERTED_KEYS.has(key);
+  return CONVERTED_KEYS.has(key) || TAG_STEP_KEYS.has(key);
 }
 
 export class ConvertedProductView implements ProductView {
+  /** The answer's members: stored text for the keys no conversion touches, converted JSON for the others. */
+  private readonly texts = new Map<string, JsonText>();
   private readonly converted: Product;
-  private readonly replaced: ReadonlySet<string>;
+  private sortedKeys: string[] | undefined;
 
-  constructor(
-    private readonly stored: ProductView,
-    apiVersion: string,
-    taxonomies: Taxonomies,
-  ) {
+  constructor(stored: ProductView, apiVersion: string, taxonomies: Taxonomies) {
+    const members = stored.members();
+    const version = members.find(([key]) => key === "schema_version")?.[1];
+    const tagStep =
+      schemaVersionOfApi(apiVersion) >= 1004 || (version !== undefined && Number(version.toString()) >= 1004);
     const partial: Product = {};
-    for (const key of stored.keys()) if (CONVERTED_KEYS.has(key)) partial[key] = stored.value(key);
-    this.replaced = new Set(Object.keys(partial));
+    for (const [key, json] of members) {
+      if (CONVERTED_KEYS.has(key) || (tagStep && TAG_STEP_KEYS.has(key))) partial[key] = JSON.parse(json.toString());
+      else this.texts.set(key, json);
+    }
     // What an upgrade creates is dated from the product's last change, so a read is the same every time.
-    const lastModified = stored.value("last_modified_t");
-    const now = typeof lastModified === "number" ? lastModified : 0;
-    this.converted = convertForApiVersion(partial, apiVersion, { taxonomies, now });
+    const lastModified = this.texts.get("last_modified_t");
+    const now = lastModified === undefined ? 0 : Number(lastModified.toString()) || 0;
+    convertTopLevelForApiVersion(partial, apiVersion, { taxonomies, now });
+    this.converted = partial;
+    for (const [key, value] of Object.entries(this.converted)) {
+      if (value !== undefined) this.texts.set(key, JSON.stringify(value));
+    }
   }
 
   json(key: string): JsonText | undefined {
-    if (Object.hasOwn(this.converted, key)) {
-      const value = this.converted[key];
-      return value === undefined ? undefined : JSON.stringify(value);
-    }
-    return this.replaced.has(key) ? undefined : this.stored.json(key);
+    return this.texts.get(key);
   }
 
   value(key: string): unknown {
     if (Object.hasOwn(this.converted, key)) return this.converted[key];
-    return this.replaced.has(key) ? undefined : this.stored.value(key);
+    const json = this.texts.get(key);
+    return json === undefined ? undefined : JSON.parse(json.toString());
   }
 
   keys(): string[] {
-    const keys = this.stored.keys().filter((key) => !this.replaced.has(key));
-    for (const [key, value] of Object.entries(this.converted)) if (value !== undefined) keys.push(key);
-    return keys.sort();
+    this.sortedKeys ??= [...this.texts.keys()].sort();
+    return this.sortedKeys;
+  }
+
+  members(): Array<[string, JsonText]> {
+    return this.keys().map((key) => [key, this.texts.get(key) as JsonText]);
   }
 
   allJson(): JsonText {
     const pieces: JsonText[] = ["{"];
     for (const key of this.keys()) {
-      pieces.push(`${pieces.length > 1 ? "," : ""}${JSON.stringify(key)}:`, this.json(key) as JsonText);
+      pieces.push(`${pieces.length > 1 ? "," : ""}${JSON.stringify(key)}:`, this.texts.get(key) as JsonText);
     }
     pieces.push("}");
     return joinJson(pieces);
