@@ -26,7 +26,7 @@ function isWorkerMessage(message: unknown): message is WorkerMessage {
   return type === "foodbase:ready" || type === "foodbase:failed";
 }
 
-/** Seconds between a replacement worker that could not start and the next try (the database may be back). */
+/** Milliseconds between a replacement worker that could not start and the next try (the database may be back). */
 const RESTART_DELAY_MS = 1000;
 
 export function startupMessage(e: unknown, configuredHost: string, configuredPort: number): string {
@@ -181,6 +181,7 @@ export async function runPrimary(config: Config, workerCount: number, sampleData
     if (wasReady) fork();
     else {
       log.error({ reason: failure }, `a new worker could not start; trying again in ${RESTART_DELAY_MS} ms`);
+      failure = undefined;
       setTimeout(() => {
         if (!stopping) fork();
       }, RESTART_DELAY_MS).unref();

@@ -48,7 +48,18 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics, f
 }
 
 export function registerMetricsRoute(app: FastifyInstance, source: MetricsSource): void {
-  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(source.contentType).send(await source.text()),
-  );
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    let text: string;
+    try {
+      text = await source.text();
+    } catch (e) {
+      // Under --workers, a worker just started may not answer the primary yet: try again at the next scrape.
+      request.log.warn({ err: e }, "metrics unavailable");
+      return reply
+        .code(503)
+        .type("text/plain; charset=utf-8")
+        .send(`metrics unavailable: ${(e as Error).message}\n`);
+    }
+    return reply.type(source.contentType).send(text);
+  });
 }

@@ -86,7 +86,7 @@ beforeAll(async () => {
   server = await startServerProcess({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: "3", FOODBASE_WORKERS: "2" }, [
     "--sample-data",
   ]);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await server?.stop();
@@ -184,7 +184,7 @@ describe("serve --workers 2", () => {
 });
 
 describe("serve --workers 2, stopping and starting", () => {
-  it("replaces a worker killed with kill -9, while the other keeps serving", async () => {
+  it("replaces a worker killed with kill -9, while the other keeps serving", { timeout: 90_000 }, async () => {
     const own = createTestDatabase();
     // Logs on: the primary says when a new worker listens.
     const served = await startServerProcess({ DATABASE_URL: own.url, FOODBASE_WORKERS: "2", LOG_LEVEL: "info" }, [
@@ -226,7 +226,7 @@ describe("serve --workers 2, stopping and starting", () => {
     }
   });
 
-  it("on SIGTERM, finishes the request in flight, then exits 0", async () => {
+  it("on SIGTERM, finishes the request in flight, then exits 0", { timeout: 90_000 }, async () => {
     const own = createTestDatabase();
     const store = await openStore(own.url, { poolSize: 1 });
     await store.addUser({
@@ -285,7 +285,9 @@ describe("serve --workers 2, stopping and starting", () => {
     }
   });
 
-  it("refuses a taken port with the single process's message, and leaves no worker behind", async () => {
+  it("refuses a taken port with the single process's message, and leaves no worker behind", {
+    timeout: 90_000,
+  }, async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const port = (taken.address() as { port: number }).port;
@@ -294,7 +296,7 @@ describe("serve --workers 2, stopping and starting", () => {
       const r = spawnSync(process.execPath, [CLI_MAIN, "serve", "--port", String(port), "--workers", "2"], {
         encoding: "utf8",
         env: { ...process.env, DATABASE_URL: own.url, LOG_LEVEL: "silent" },
-        timeout: 30_000,
+        timeout: 60_000,
       });
       // spawnSync waits for every process holding the output pipes: a worker left behind would time it out.
       expect(r.status).toBe(1);

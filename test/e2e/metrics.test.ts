@@ -142,7 +142,8 @@ describe("metrics on a port of their own", () => {
 });
 
 describe("metrics of serve --workers 2", () => {
-  it("are the sum over the workers, on the metrics port and on the public one", async () => {
+  // Two clusters of a primary and two workers, started one after the other on a shared machine.
+  it("are the sum over the workers, on the metrics port and on the public one", { timeout: 120_000 }, async () => {
     const own = createTestDatabase();
     const port = await freePort();
     const env = { DATABASE_URL: own.url, FOODBASE_WORKERS: "2", FOODBASE_METRICS: "true" };
@@ -176,7 +177,7 @@ describe("metrics of serve --workers 2", () => {
 });
 
 describe("metrics of foodbase import", () => {
-  it("show its progress while it runs", async () => {
+  it("show its progress while it runs", { timeout: 90_000 }, async () => {
     const own = createTestDatabase();
     const file = join(own.dir, "products.jsonl");
     const generated = spawnSync(
