@@ -12,13 +12,18 @@
  * BENCH_DIR keeps the data, the databases and the results between runs (generation and loading are
  * skipped when their output exists).
  *
+ * WORKERS=1,2 (issue 24) measures instead the whole mix at 16 connections against `foodbase serve --workers N`
+ * on SQLite, for each N listed, one after the other in the same run (no DuckDB, no per-kind runs): req/s,
+ * p50, p99, and the CPU seconds used by the server's processes and by the load generator, which share
+ * the machine's cores.
+ *
  * PG_URL=postgres://user@host:port/db also runs foodbase on PostgreSQL (issue #7) in the same run: the
  * same JSONL is imported (`foodbase import`, COPY) into a database of its own made on that server
  * (`foodbase_bench_<products>_seed<seed>`, kept with BENCH_DIR, else dropped at the end), then ANALYZEd,
  * and a second `foodbase serve` answers the same queries; both stores are reported side by side.
  */
 import { execFileSync } from "node:child_process";
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,6 +41,7 @@ const QUERIES = Number(process.env.QUERIES ?? 200);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = 16;
 const PG_URL = process.env.PG_URL;
+const WORKERS = process.env.WORKERS?.split(",").map(Number);
 const FIELDS = "code,product_name";
 const CLI = "dist/cli/main.js";
 
@@ -294,6 +300,86 @@ async function measureServer(
   }
 }
 
+/** CPU seconds (user + system) used so far by a process and its children still alive (Linux /proc). */
+function processTreeCpuSeconds(pid: number): Map<number, number> {
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  const cpu = new Map<number, number>();
+  const read = (id: number) => {
+    try {
+      // Fields after the command name (which is in parentheses): state is field 3, utime 14, stime 15.
+      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      cpu.set(id, (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
+    } catch {}
+  };
+  read(pid);
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {}
+  for (const child of children) read(child);
+  return cpu;
+}
+
+function cpuUsedBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return used;
+}
+
+/**
+ * The whole mix at CONNECTIONS connections against `serve --workers N` for each N of WORKERS, on one
+ * SQLite file: req/s, latency, and where the CPU went.
+ */
+async function measureWorkers(databaseUrl: string, kinds: Kind[], counts: number[], log: (line: string) => void) {
+  const rnd = seededRandom(11);
+  const mix = kinds.flatMap((k) => k.queries.map((query) => query.path)).sort(() => rnd() - 0.5);
+  const rows: string[] = [];
+  let first: number | undefined;
+  for (const workers of counts) {
+    const { child, match } = await spawnUntil(
+      process.execPath,
+      [CLI, "serve", "--port", "0", "--workers", String(workers)],
+      /listening on (http:\/\/\S+)/,
+      { DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
+    );
+    const base = match[1] as string;
+    try {
+      // Warm-up of every worker: page cache, in-memory sort keys, prepared statements, JIT.
+      await load(base, mix, { connections: CONNECTIONS, duration: DURATION });
+      const pid = child.process.pid as number;
+      const before = processTreeCpuSeconds(pid);
+      const mixed = await load(base, mix, { connections: CONNECTIONS, duration: DURATION * 3 });
+      const serverCpu = cpuUsedBetween(before, processTreeCpuSeconds(pid));
+      first ??= mixed.rps;
+      const seconds = DURATION * 3;
+      log(
+        `--workers ${workers}: ${mixed.rps.toFixed(0)} req/s, p50 ${mixed.p50} ms, p99 ${mixed.p99} ms, ` +
+          `errors ${mixed.errors}, non-2xx ${mixed.non2xx}; CPU over ${seconds} s: server ${serverCpu.toFixed(1)} s, ` +
+          `load generator ${mixed.cpuSeconds.toFixed(1)} s`,
+      );
+      rows.push(
+        `| ${workers} | ${mixed.rps.toFixed(0)} | ${(mixed.rps / first).toFixed(2)}× | ${mixed.p50} | ${mixed.p99} | ` +
+          `${(serverCpu / seconds).toFixed(2)} | ${(mixed.cpuSeconds / seconds).toFixed(2)} |`,
+      );
+    } finally {
+      await child.stop();
+    }
+  }
+  log("");
+  log(
+    `${PRODUCTS.toLocaleString("en")} products on SQLite, whole search mix at ${CONNECTIONS} connections for ${DURATION * 3} s ` +
+      `(${loadGeneratorName()}); CPU in cores busy on average`,
+  );
+  log("| --workers | req/s | vs the first | p50 ms | p99 ms | server CPU (cores) | load generator CPU (cores) |");
+  log("|---:|---:|---:|---:|---:|---:|---:|");
+  for (const row of rows) log(row);
+}
+
 /**
  * A database of its own on the PostgreSQL server of PG_URL, loaded with the JSONL by `foodbase import`
  * unless it already holds the products (a kept run). Returns its URL and a function dropping it.
@@ -400,6 +486,11 @@ async function main(): Promise<void> {
       db.exec("ANALYZE");
       db.close();
       log(`ANALYZE: ${seconds(analyzed)} s`);
+    }
+    if (WORKERS !== undefined) {
+      await measureWorkers(sqlite, buildKinds(await sample(jsonl, 50_000)), WORKERS, log);
+      writeFileSync(join(dir, `results-workers-${name}.md`), `${report.join("\n")}\n`);
+      return;
     }
     const duck = await DuckDBInstance.create(duckFile);
     const con = await duck.connect();

@@ -42,6 +42,12 @@ export interface Config {
   authFailureWindow: number;
   /** Base URL used in facet `url` fields; defaults to http://<host>:<port>. */
   publicUrl: string;
+  /** `foodbase serve`: server processes sharing the port (0 = one per core, 1 = no cluster). */
+  workers: number;
+  /** Serve Prometheus metrics at `GET /metrics`. */
+  metrics: boolean;
+  /** When > 0, metrics are served on this port only (not on the public one). */
+  metricsPort: number;
 }
 
 interface SettingSpec<K extends keyof Config> {
@@ -295,6 +301,30 @@ export const SETTINGS = [
     description: "Public base URL (for links in answers)",
     parse: text,
     default: "",
+  }),
+  spec({
+    key: "workers",
+    env: "FOODBASE_WORKERS",
+    flag: "workers",
+    description: "`foodbase serve`: server processes sharing the port (0 = one per core, 1 = a single process)",
+    parse: integer("FOODBASE_WORKERS", 0, 256),
+    default: 0,
+  }),
+  spec({
+    key: "metrics",
+    env: "FOODBASE_METRICS",
+    flag: "metrics",
+    description: "Serve Prometheus metrics at GET /metrics",
+    parse: boolean("FOODBASE_METRICS"),
+    default: false,
+  }),
+  spec({
+    key: "metricsPort",
+    env: "FOODBASE_METRICS_PORT",
+    flag: "metrics-port",
+    description: "Serve the metrics on this port only, not on the public one (0 = on the public port)",
+    parse: integer("FOODBASE_METRICS_PORT", 0, 65535),
+    default: 0,
   }),
 ];
 

@@ -5,6 +5,9 @@ import { loadTaxonomies } from "./domain/taxonomy/index.js";
 import type { Taxonomies } from "./domain/taxonomy/types.js";
 import { buildApp } from "./http/app.js";
 import { buildFolksonomyApp } from "./http/folksonomy/index.js";
+import { type MetricsSource, registerMetricsRoute, registerRequestMetrics } from "./http/metrics.js";
+import type { Metrics } from "./metrics/metrics.js";
+import type { MetricsListener } from "./metrics/server.js";
 import { openStore } from "./store/open.js";
 import type { Store } from "./store/types.js";
 
@@ -15,29 +18,78 @@ export interface RunningServer {
   url: string;
   /** Base URL of the folksonomy API's own listener (config `folksonomyPort` > 0). */
   folksonomyUrl?: string;
+  /** URL of the metrics' own listener (config `metrics` and `metricsPort` > 0, single process). */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
-export async function startServer(
-  config: Config,
-  options: { store?: Store; logStream?: NodeJS.WritableStream } = {},
-): Promise<RunningServer> {
+export interface ServerOptions {
+  store?: Store;
+  logStream?: NodeJS.WritableStream;
+  /** SQLite: look for other processes' writes at every cached product read (StoreOptions). */
+  checkWritesAtEveryRead?: boolean;
+  /** A worker of `serve --workers N`: its metrics are served summed with the others' by the primary. */
+  clusterWorker?: boolean;
+}
+
+/** Metrics (config `metrics`): the registry, and where `GET /metrics` reads its text. */
+async function setUpMetrics(clusterWorker: boolean): Promise<{ metrics: Metrics; source: MetricsSource }> {
+  const { Metrics } = await import("./metrics/metrics.js");
+  const metrics = new Metrics();
+  if (!clusterWorker) return { metrics, source: metrics };
+  const { workerMetricsSource } = await import("./metrics/cluster.js");
+  return { metrics, source: workerMetricsSource(metrics) };
+}
+
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const taxonomies = loadTaxonomies();
-  const store =
+  const openedStore =
     options.store ??
-    (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize, readUrl: config.databaseReadUrl }));
-  const app = await buildApp({ config, store, taxonomies, logStream: options.logStream });
+    (await openStore(config.databaseUrl, {
+      poolSize: config.databasePoolSize,
+      readUrl: config.databaseReadUrl,
+      checkWritesAtEveryRead: options.checkWritesAtEveryRead,
+    }));
+  let store = openedStore;
+  let metricsSetUp: Awaited<ReturnType<typeof setUpMetrics>> | undefined;
+  if (config.metrics) {
+    metricsSetUp = await setUpMetrics(options.clusterWorker === true);
+    const { metrics } = metricsSetUp;
+    const { instrumentStore } = await import("./metrics/store.js");
+    if (openedStore.connectionPoolUsage !== undefined) {
+      metrics.watchPools(() => openedStore.connectionPoolUsage?.() ?? []);
+    }
+    store = instrumentStore(openedStore, metrics);
+  }
+  const app = await buildApp({
+    config,
+    store,
+    taxonomies,
+    logStream: options.logStream,
+    metrics: metricsSetUp?.metrics,
+  });
+  if (metricsSetUp !== undefined) {
+    registerRequestMetrics(app, metricsSetUp.metrics, config.folksonomyPrefix);
+    // On the public port only when the metrics have no port of their own.
+    if (config.metricsPort === 0) registerMetricsRoute(app, metricsSetUp.source);
+  }
   let folksonomyApp: FastifyInstance | undefined;
+  let metricsListener: MetricsListener | undefined;
   try {
     await app.listen({ host: config.host, port: config.port });
     if (config.folksonomyPort > 0) {
       folksonomyApp = await buildFolksonomyApp(app.foodbase);
       await folksonomyApp.listen({ host: config.host, port: config.folksonomyPort });
     }
+    // A cluster's primary serves the workers' metrics summed on that port (metrics/cluster.ts).
+    if (metricsSetUp !== undefined && config.metricsPort > 0 && options.clusterWorker !== true) {
+      const { listenForMetrics } = await import("./metrics/server.js");
+      metricsListener = await listenForMetrics(config.host, config.metricsPort, metricsSetUp.source);
+    }
   } catch (e) {
     await folksonomyApp?.close();
     await app.close();
-    if (options.store === undefined) await store.close();
+    if (options.store === undefined) await openedStore.close();
     throw e;
   }
   const address = app.server.address();
@@ -50,10 +102,12 @@ export async function startServer(
     taxonomies,
     url,
     ...(folksonomyApp ? { folksonomyUrl: `http://${host}:${config.folksonomyPort}` } : {}),
+    ...(metricsListener ? { metricsUrl: metricsListener.url } : {}),
     close: async () => {
+      await metricsListener?.close();
       await folksonomyApp?.close();
       await app.close();
-      if (options.store === undefined) await store.close();
+      if (options.store === undefined) await openedStore.close();
     },
   };
 }

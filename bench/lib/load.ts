@@ -8,6 +8,8 @@ export interface Load {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU seconds the load generator itself used (user + system). */
+  cpuSeconds: number;
 }
 
 export interface LoadOptions {
@@ -29,6 +31,8 @@ export async function load(url: string, paths: string[], options: LoadOptions): 
   useWrk ??= wrkAvailable();
   if (useWrk && options.body === undefined) return wrkLoad(url, paths, options.connections, options.duration);
   let i = 0;
+  // autocannon runs in this process, which does nothing else meanwhile.
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url,
     connections: options.connections,
@@ -51,5 +55,9 @@ export async function load(url: string, paths: string[], options: LoadOptions): 
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    cpuSeconds: (() => {
+      const used = process.cpuUsage(cpuBefore);
+      return (used.user + used.system) / 1e6;
+    })(),
   };
 }

@@ -41,10 +41,28 @@ export async function wrkLoad(url: string, paths: string[], connections: number,
   try {
     writeFileSync(join(dir, "paths.txt"), `${paths.join("\n")}\n`);
     writeFileSync(join(dir, "paths.lua"), SCRIPT);
+    // Through sh, whose `times` then prints the CPU time of its children: what wrk itself used.
     const { stdout } = await promisify(execFile)(
-      "wrk",
-      ["-t1", `-c${connections}`, `-d${duration}s`, "--latency", "-s", join(dir, "paths.lua"), url],
+      "sh",
+      [
+        "-c",
+        'wrk "$@"; status=$?; times; exit $status',
+        "sh",
+        "-t1",
+        `-c${connections}`,
+        `-d${duration}s`,
+        "--latency",
+        "-s",
+        join(dir, "paths.lua"),
+        url,
+      ],
       { env: { ...process.env, WRK_PATHS: join(dir, "paths.txt") } },
+    );
+    // `times`: the shell's own user and system time, then its children's ("0m1.230s 0m0.450s").
+    const childTimes = stdout.trim().split("\n").at(-1) ?? "";
+    const cpuSeconds = [...childTimes.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+      (sum, m) => sum + Number(m[1]) * 60 + Number(m[2]),
+      0,
     );
     const percentile = (p: string) => {
       const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)`, "m").exec(stdout);
@@ -54,7 +72,7 @@ export async function wrkLoad(url: string, paths: string[], connections: number,
     const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
     const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
     const errors = socketErrors ? socketErrors.slice(1).reduce((s, x) => s + Number(x), 0) : 0;
-    return { rps, p50: percentile("50"), p99: percentile("99"), errors, non2xx };
+    return { rps, p50: percentile("50"), p99: percentile("99"), errors, non2xx, cpuSeconds };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

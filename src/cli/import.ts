@@ -92,7 +92,7 @@ export function registerImportCommand(program: Command): void {
         .argParser(positiveInteger("--batch-size"))
         .default(DEFAULT_BATCH_SIZE),
     );
-  addSettingOptions(command, ["databaseUrl", "nutriscoreHeadlineVersion"]);
+  addSettingOptions(command, ["databaseUrl", "nutriscoreHeadlineVersion", "host", "metrics", "metricsPort"]);
   command.action(async (file: string, flags: Record<string, unknown>) => {
     const config = configFromFlags(flags);
     const batchSize = flags.batchSize as number;
@@ -136,7 +136,19 @@ export function registerImportCommand(program: Command): void {
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);
 
-    const store = await openStore(config.databaseUrl);
+    const openedStore = await openStore(config.databaseUrl);
+    // Metrics only on a port of their own: an import has no other listener.
+    const metrics =
+      config.metrics && config.metricsPort > 0
+        ? await (await import("../metrics/import.js")).serveImportMetrics(
+            config.host,
+            config.metricsPort,
+            openedStore,
+            input.size,
+          )
+        : undefined;
+    if (metrics !== undefined) process.stderr.write(`metrics on ${metrics.url}\n`);
+    const store = metrics?.store ?? openedStore;
     await store.prepareForBulkLoad({
       onWarning: (message) => {
         if (progress === undefined) process.stderr.write(`warning: ${message}\n`);
@@ -156,7 +168,10 @@ export function registerImportCommand(program: Command): void {
         batchSize,
         signal: controller.signal,
         onReject,
-        onProgress: (p) => progress?.update(p.bytesRead, p.products),
+        onProgress: (p) => {
+          progress?.update(p.bytesRead, p.products);
+          metrics?.onProgress(p);
+        },
       });
     } catch (e) {
       progress?.stop();
@@ -184,6 +199,7 @@ export function registerImportCommand(program: Command): void {
       process.off("SIGTERM", onSignal);
       if (rejectsFile !== undefined) await new Promise<void>((resolve) => rejectsFile.end(() => resolve()));
       await store.close();
+      await metrics?.close();
     }
     process.stdout.write(`${summaryLine(input.name, summary, seconds())}\n`);
     if (rejectsError !== undefined)

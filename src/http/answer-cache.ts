@@ -5,11 +5,16 @@
  * store/sqlite/current-revisions.ts).
  */
 import { LRUCache } from "lru-cache";
+import type { Counter } from "prom-client";
 
 export class RenderedProductCache {
   private readonly cache: LRUCache<string, Buffer> | undefined;
 
-  constructor(megabytes: number) {
+  /** `lookups` counts hits and misses (metrics on). */
+  constructor(
+    megabytes: number,
+    private readonly lookups?: Counter<"result">,
+  ) {
     this.cache =
       megabytes > 0
         ? new LRUCache<string, Buffer>({
@@ -24,7 +29,9 @@ export class RenderedProductCache {
   }
 
   get(key: string): Buffer | undefined {
-    return this.cache?.get(key);
+    const found = this.cache?.get(key);
+    this.lookups?.inc({ result: found === undefined ? "miss" : "hit" });
+    return found;
   }
 
   set(key: string, rendered: Buffer): void {

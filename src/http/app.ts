@@ -13,6 +13,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { CredentialVerifier } from "../accounts/credentials.js";
 import type { Config } from "../config.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
+import type { Metrics } from "../metrics/metrics.js";
 import type { Store } from "../store/types.js";
 import { RenderedProductCache } from "./answer-cache.js";
 import { authRoutes } from "./auth.js";
@@ -35,6 +36,8 @@ export interface AppDeps {
   taxonomies: Taxonomies;
   /** Where JSON logs go (stdout when absent). */
   logStream?: NodeJS.WritableStream;
+  /** Present when metrics are on (config `metrics`). */
+  metrics?: Metrics;
 }
 
 export interface AppContext extends AppDeps {
@@ -136,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("foodbase", {
     ...deps,
     credentials: new CredentialVerifier(deps.store, config.credentialCacheTtl),
-    readCache: new RenderedProductCache(config.readCacheMb),
+    readCache: new RenderedProductCache(config.readCacheMb, deps.metrics?.readCache),
   });
 
   app.setErrorHandler(errorHandler);

@@ -68,6 +68,15 @@ export interface NewUser {
   moderator?: boolean;
 }
 
+/** Connections of one pool, as `pg.Pool` counts them. */
+export interface ConnectionPoolUsage {
+  /** `primary` or `replica`. */
+  pool: string;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Store {
   /** Current product document by normalised code. */
   getProduct(code: string): Promise<Product | undefined>;
@@ -114,6 +123,9 @@ export interface Store {
   readonly folksonomy: FolksonomyStore;
 
   close(): Promise<void>;
+
+  /** PostgreSQL: the connections of each pool (metrics). SQLite has no pool. */
+  connectionPoolUsage?(): ConnectionPoolUsage[];
 
   /**
    * Bulk load (imports), one transaction for the batch: each product becomes a new revision unless its

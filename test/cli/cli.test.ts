@@ -118,7 +118,10 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
 }
 
 describe("foodbase serve", () => {
-  it("prints where it listens, serves, and refuses a taken port with a clear message", async () => {
+  // `npm start`'s command: one worker per core by default, each started on a shared machine.
+  it("prints where it listens, serves, and refuses a taken port with a clear message", {
+    timeout: 90_000,
+  }, async () => {
     const port = await freePort();
     const served = createTestDatabase();
     const other = createTestDatabase();
@@ -130,9 +133,10 @@ describe("foodbase serve", () => {
       expect(line).toContain(String(port));
       const res = await fetch(`http://127.0.0.1:${port}/api/v2/product/3017620422003?fields=product_name`);
       expect(await res.json()).toMatchObject({ status: 1, product: { product_name: "Nutella" } });
+      // One process each below (the same refusals under --workers 2: serve-workers.test.ts).
       const second = spawnSync(process.execPath, [MAIN, "serve", "--port", String(port)], {
         encoding: "utf8",
-        env: { ...process.env, DATABASE_URL: other.url, LOG_LEVEL: "silent" },
+        env: { ...process.env, DATABASE_URL: other.url, LOG_LEVEL: "silent", FOODBASE_WORKERS: "1" },
       });
       expect(second.status).not.toBe(0);
       expect(second.stderr).toMatch(/port is already in use/);
@@ -141,7 +145,10 @@ describe("foodbase serve", () => {
       const third = spawnSync(
         process.execPath,
         [MAIN, "serve", "--port", String(freeMain), "--folksonomy-port", String(port)],
-        { encoding: "utf8", env: { ...process.env, DATABASE_URL: other.url, LOG_LEVEL: "silent" } },
+        {
+          encoding: "utf8",
+          env: { ...process.env, DATABASE_URL: other.url, LOG_LEVEL: "silent", FOODBASE_WORKERS: "1" },
+        },
       );
       expect(third.status).not.toBe(0);
       expect(third.stderr).toContain(`cannot listen on 127.0.0.1:${port}: the port is already in use`);

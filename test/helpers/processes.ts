@@ -1,5 +1,6 @@
 /** foodbase server processes for tests: the built CLI (`npm run build` first) as an operator starts it. */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const CLI_MAIN = join(import.meta.dirname, "../../dist/cli/main.js");
@@ -15,10 +16,13 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** Starts `foodbase serve` on a free port of 127.0.0.1 and waits until it listens. */
+/**
+ * Starts `foodbase serve` on a free port of 127.0.0.1 and waits until it listens: one process unless
+ * `env` sets FOODBASE_WORKERS (or `args` --workers).
+ */
 export async function startServerProcess(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
   const child = spawn(process.execPath, [CLI_MAIN, "serve", "--host", "127.0.0.1", "--port", "0", ...args], {
-    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    env: { ...process.env, LOG_LEVEL: "silent", FOODBASE_WORKERS: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | string>((resolve) =>
@@ -40,4 +44,17 @@ export async function startServerProcess(env: Record<string, string>, args: stri
     await exited;
   };
   return { url, child, exited, stop: () => end("SIGTERM"), kill: () => end("SIGKILL") };
+}
+
+/** The ids of a process's children (Linux): the workers of `serve --workers N`. */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter((s) => s !== "")
+      .map(Number);
+  } catch {
+    return [];
+  }
 }

@@ -10,6 +10,7 @@ import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../../dom
 import { redactDatabaseUrl } from "../open.js";
 import { type RevisionRow, toRevisionRecord, toUser, type UserRow, withRev } from "../rows.js";
 import {
+  type ConnectionPoolUsage,
   DuplicateError,
   type NewUser,
   type ProductFilter,
@@ -334,6 +335,16 @@ export class PostgresStore implements Store {
 
   async deleteSession(userId: string, secretHash: string): Promise<void> {
     await this.pool.query("DELETE FROM sessions WHERE user_id = $1 AND secret_hash = $2", [userId, secretHash]);
+  }
+
+  connectionPoolUsage(): ConnectionPoolUsage[] {
+    const usage = (name: string, pool: pg.Pool): ConnectionPoolUsage => ({
+      pool: name,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return [usage("primary", this.pool), ...(this.readPool === undefined ? [] : [usage("replica", this.readPool)])];
   }
 
   private closed?: Promise<unknown>;
