@@ -20,13 +20,13 @@ export interface RunningServer {
 
 export async function startServer(
   config: Config,
-  options: { store?: Store; logStream?: NodeJS.WritableStream } = {},
+  options: { store?: Store; logStream?: NodeJS.WritableStream; clock?: () => number } = {},
 ): Promise<RunningServer> {
   const taxonomies = loadTaxonomies();
   const store =
     options.store ??
     (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize, readUrl: config.databaseReadUrl }));
-  const app = await buildApp({ config, store, taxonomies, logStream: options.logStream });
+  const app = await buildApp({ config, store, taxonomies, logStream: options.logStream, clock: options.clock });
   let folksonomyApp: FastifyInstance | undefined;
   try {
     await app.listen({ host: config.host, port: config.port });

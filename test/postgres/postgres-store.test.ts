@@ -62,7 +62,7 @@ describe("migrations", () => {
     try {
       const applied = stores.map((s) => s.migrations.applied);
       expect(applied.filter((a) => a.length > 0)).toEqual([[1, 2, 3]]);
-      for (const s of stores) expect(s.migrations.versions.map((v) => v.version)).toEqual([1, 2, 3]);
+      for (const s of stores) expect(s.migrations.versions.map((v) => v.version)).toEqual([1, 2, 3, 4]);
     } finally {
       await Promise.all(stores.map((s) => s.close()));
     }

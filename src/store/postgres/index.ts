@@ -24,6 +24,7 @@ import {
   type Store,
   type User,
 } from "../types.js";
+import { PostgresAuthFailureStore } from "./auth-failures.js";
 import {
   iterateProductsJson as iterateBulkProductsJson,
   loadProducts as loadBulkProducts,
@@ -74,6 +75,7 @@ async function refuseMissingDatabase(pool: pg.Pool, schema: string | undefined, 
 
 export class PostgresStore implements Store {
   readonly folksonomy: PostgresFolksonomyStore;
+  readonly authFailures: PostgresAuthFailureStore;
   private readonly search: PostgresSearch;
 
   private constructor(
@@ -83,6 +85,7 @@ export class PostgresStore implements Store {
     readonly migrations: MigrationReport,
   ) {
     this.folksonomy = new PostgresFolksonomyStore(pool);
+    this.authFailures = new PostgresAuthFailureStore(pool);
     this.search = new PostgresSearch(readPool ?? pool);
   }
 
