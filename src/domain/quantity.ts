@@ -80,7 +80,10 @@ function quantityPatterns(): QuantityPatterns {
   if (patterns !== undefined) return patterns;
   const UNIT = unitRegExpSource();
   patterns = {
-    multipack: new RegExp(`(?<![\\d.,])(\\d+)(?:\\s[\\p{L} ]+)?\\s?(?:(?<=[\\d\\s])[x×*]| de | of )\\s?${AMOUNT}\\s?${UNIT}`, "iu"),
+    multipack: new RegExp(
+      `(?<![\\d.,])(\\d+)(?:\\s[\\p{L} ]+)?\\s?(?:(?<=[\\d\\s])[x×*]| de | of )\\s?${AMOUNT}\\s?${UNIT}`,
+      "iu",
+    ),
     single: new RegExp(`${AMOUNT}\\s?${UNIT}`, "iu"),
     serving: new RegExp(`^(?:.*[ (])?${AMOUNT} ?${UNIT}`, "iu"),
   };
