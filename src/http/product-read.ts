@@ -147,11 +147,8 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
         errors: [
           {
             impact: V3_FAILURE,
-            message: {
-              id: "invalid_user_id_and_password",
-              lc_name: "Invalid user id and password",
-              name: "Invalid user id and password",
-            },
+            // OFF's message ids have no translation: empty names (api_v3_product_read/get-auth-bad-user-password.json).
+            message: { id: "invalid_user_id_and_password", lc_name: "", name: "" },
           },
         ],
         status: "failure",
@@ -168,7 +165,7 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
           {
             field: { id: "code", value: received },
             impact: V3_FAILURE,
-            message: { id: "invalid_code", lc_name: "Invalid code", name: "Invalid code" },
+            message: { id: "invalid_code", lc_name: "", name: "" },
           },
         ],
         result: notFoundResult,

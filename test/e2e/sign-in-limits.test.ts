@@ -185,3 +185,21 @@ describe("CLASSIC_403 is the answer to a wrong password below the limits", () =>
     expect((await PATHS["v2 read"]?.(t.url, "127.0.0.1", "alice", "wrong"))?.body).toEqual(CLASSIC_403);
   });
 });
+
+describe("v3 wrong credentials (issue 26 item 6)", () => {
+  it("answers OFF's body: api_v3_product_read/get-auth-bad-user-password.json", async () => {
+    const t = await server();
+    const answer = await PATHS["v3 read"]?.(t.url, "127.0.0.1", "alice", "wrong");
+    expect(answer?.status).toBe(403);
+    expect(answer?.body).toEqual({
+      errors: [
+        {
+          impact: { id: "failure", lc_name: "Failure", name: "Failure" },
+          message: { id: "invalid_user_id_and_password", lc_name: "", name: "" },
+        },
+      ],
+      status: "failure",
+      warnings: [],
+    });
+  });
+});
