@@ -33,7 +33,12 @@ export const BOB: TestUser = { userId: "bob", password: "secret-bob-1", email: "
 const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 
 export async function startTestServer(
-  options: { users?: TestUser[]; config?: Partial<Config>; clock?: () => number } = {},
+  options: {
+    users?: TestUser[];
+    config?: Partial<Config>;
+    clock?: () => number;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestServer> {
   const database = createTestDatabase();
   const config = loadConfig(
@@ -50,7 +55,10 @@ export async function startTestServer(
   );
   let server: RunningServer;
   try {
-    server = await startServer(config, options.clock === undefined ? {} : { clock: options.clock });
+    server = await startServer(config, {
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
+    });
   } catch (e) {
     await database.drop();
     throw e;
