@@ -362,27 +362,36 @@ describe("search and facet parameters, tag text", () => {
 describe("JSON bodies (folksonomy)", () => {
   it("any JSON document or text to the tag routes: 2xx/4xx with `detail`; a refused write stores nothing", async () => {
     const tally = new FuzzTally("folksonomy JSON");
+    // Mostly well-formed tags (so that the deeper checks run), with any value in any member.
     const tagLike = fc.record(
       {
-        product: fc.oneof(barcode, fc.constant("2000000000017")),
-        k: fc.oneof(anyText, fc.constantFrom("color", "a:b", "_x", "K")),
-        v: anyText,
-        owner: fc.oneof(anyText, fc.constantFrom("", "alice", "bob")),
-        version: fc.oneof(
-          fc.integer(),
-          fc.double(),
-          fc.constant(1),
-          anyText.map((s) => s as unknown as number),
+        product: fc.oneof({ weight: 5, arbitrary: fc.constant("2000000000017") }, { weight: 1, arbitrary: barcode }),
+        k: fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom("color", "size", "a_b", "x:y") },
+          { weight: 1, arbitrary: anyText },
         ),
-        comment: anyText,
+        v: fc.oneof({ weight: 5, arbitrary: fc.stringMatching(/^[a-z0-9]{1,10}$/) }, { weight: 1, arbitrary: anyText }),
+        owner: fc.oneof({ weight: 5, arbitrary: fc.constantFrom("", "alice") }, { weight: 1, arbitrary: anyText }),
+        version: fc.oneof(
+          { weight: 5, arbitrary: fc.constantFrom(1, 2) },
+          {
+            weight: 1,
+            arbitrary: fc.oneof(
+              fc.integer(),
+              fc.double(),
+              anyText.map((s) => s as unknown as number),
+            ),
+          },
+        ),
+        comment: fc.oneof({ weight: 5, arbitrary: fc.string({ maxLength: 20 }) }, { weight: 1, arbitrary: anyText }),
       },
-      { requiredKeys: [] },
+      { requiredKeys: ["product", "k", "v"] },
     );
     const document = fc.oneof(
-      tagLike.map((doc) => JSON.stringify(doc)),
-      fc.json({ maxDepth: 3 }),
-      anyText,
-      fc.constant(`${"[".repeat(5000)}`),
+      { weight: 4, arbitrary: tagLike.map((doc) => JSON.stringify(doc)) },
+      { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+      { weight: 1, arbitrary: anyText },
+      { weight: 1, arbitrary: fc.constant(`${"[".repeat(5000)}`) },
     );
     await fc.assert(
       fc.asyncProperty(document, fc.constantFrom("POST", "PUT"), fc.boolean(), async (text, method, authenticated) => {
