@@ -31,8 +31,11 @@ export class PostgresAuthFailureStore implements AuthFailureStore {
     record: boolean,
   ): Promise<AuthAttemptStart> {
     return inTransaction(this.pool, async (client): Promise<AuthAttemptStart> => {
-      await this.lock(client, account, address);
-      await client.query("DELETE FROM auth_failures WHERE t_ms <= $1", [nowMs - longestWindowMs(limits)]);
+      // Only a recording check locks and writes: a password known to be right costs reads.
+      if (record) {
+        await this.lock(client, account, address);
+        await client.query("DELETE FROM auth_failures WHERE t_ms <= $1", [nowMs - longestWindowMs(limits)]);
+      }
       // The time of the `limit`-th newest failure in the window: the scope is locked until it leaves the window.
       const lockedSince = async (where: string, values: unknown[], limit: number): Promise<number | undefined> => {
         const { rows } = await client.query<{ t_ms: string }>(

@@ -44,30 +44,30 @@ export class SqliteAuthFailureStore implements AuthFailureStore {
     limits: AuthLimits,
     record: boolean,
   ): Promise<AuthAttemptStart> {
-    return this.db
-      .transaction((): AuthAttemptStart => {
-        this.stmts.forgetOld.run(nowMs - longestWindowMs(limits));
-        const { pair, address: byAddress, account: byAccount } = limits;
-        const pairT = this.stmts.pairLockedSince.get(account, address, nowMs - pair.windowMs, pair.limit - 1) as
-          | number
-          | undefined;
-        if (pairT !== undefined) return refused(pairT + pair.windowMs - nowMs, "pair");
-        const addressT = this.stmts.addressLockedSince.get(address, nowMs - byAddress.windowMs, byAddress.limit - 1) as
-          | number
-          | undefined;
-        if (addressT !== undefined) return refused(addressT + byAddress.windowMs - nowMs, "address");
-        const accountSince = nowMs - byAccount.windowMs;
-        const accountT = this.stmts.accountLockedSince.get(account, accountSince, byAccount.limit - 1) as
-          | number
-          | undefined;
-        if (accountT !== undefined && this.stmts.pairHasFailure.get(account, address, accountSince) !== undefined) {
-          return refused(accountT + byAccount.windowMs - nowMs, "account");
-        }
-        if (!record) return { ok: true, attempt: { id: "", account, address, startedMs: nowMs } };
-        const { lastInsertRowid } = this.stmts.addPending.run(account, address, nowMs);
-        return { ok: true, attempt: { id: String(lastInsertRowid), account, address, startedMs: nowMs } };
-      })
-      .immediate();
+    const check = this.db.transaction((): AuthAttemptStart => {
+      // Only a recording check writes (and forgets old rows then): a password known to be right costs a read.
+      if (record) this.stmts.forgetOld.run(nowMs - longestWindowMs(limits));
+      const { pair, address: byAddress, account: byAccount } = limits;
+      const pairT = this.stmts.pairLockedSince.get(account, address, nowMs - pair.windowMs, pair.limit - 1) as
+        | number
+        | undefined;
+      if (pairT !== undefined) return refused(pairT + pair.windowMs - nowMs, "pair");
+      const addressT = this.stmts.addressLockedSince.get(address, nowMs - byAddress.windowMs, byAddress.limit - 1) as
+        | number
+        | undefined;
+      if (addressT !== undefined) return refused(addressT + byAddress.windowMs - nowMs, "address");
+      const accountSince = nowMs - byAccount.windowMs;
+      const accountT = this.stmts.accountLockedSince.get(account, accountSince, byAccount.limit - 1) as
+        | number
+        | undefined;
+      if (accountT !== undefined && this.stmts.pairHasFailure.get(account, address, accountSince) !== undefined) {
+        return refused(accountT + byAccount.windowMs - nowMs, "account");
+      }
+      if (!record) return { ok: true, attempt: { id: "", account, address, startedMs: nowMs } };
+      const { lastInsertRowid } = this.stmts.addPending.run(account, address, nowMs);
+      return { ok: true, attempt: { id: String(lastInsertRowid), account, address, startedMs: nowMs } };
+    });
+    return record ? check.immediate() : check.deferred();
   }
 
   async endAttempt(attempt: AuthAttempt, succeeded: boolean): Promise<void> {
