@@ -37,9 +37,14 @@ export interface Config {
   folksonomyPrefix: string;
   /** When > 0, the folksonomy API also listens on this port of its own. */
   folksonomyPort: number;
-  /** Failed folksonomy logins per user name or client address within the window before 429. */
+  /** Brute-force guard (README "Sign-in limits"): failed password checks per (account, client address) in the window. */
   authFailureLimit: number;
   authFailureWindow: number;
+  /** Failed password checks per client address, whatever the accounts, in `authFailureWindow`. */
+  authAddressFailureLimit: number;
+  /** Failed password checks per account, whatever the addresses, in `authAccountFailureWindow` (slower). */
+  authAccountFailureLimit: number;
+  authAccountFailureWindow: number;
   /** Base URL used in facet `url` fields; defaults to http://<host>:<port>. */
   publicUrl: string;
   /** `foodbase serve`: server processes sharing the port (0 = one per core, 1 = no cluster). */
@@ -282,7 +287,7 @@ export const SETTINGS = [
     key: "authFailureLimit",
     env: "FOODBASE_AUTH_FAILURE_LIMIT",
     flag: "auth-failure-limit",
-    description: "Failed logins per user name or client address before 429",
+    description: "Failed password checks for one account from one client address before 429",
     parse: integer("FOODBASE_AUTH_FAILURE_LIMIT", 1, 1000),
     default: 5,
   }),
@@ -290,9 +295,34 @@ export const SETTINGS = [
     key: "authFailureWindow",
     env: "FOODBASE_AUTH_FAILURE_WINDOW",
     flag: "auth-failure-window",
-    description: "Window of the login failure limit, seconds",
+    description: "Window of the per-account-and-address and per-address limits, seconds",
     parse: integer("FOODBASE_AUTH_FAILURE_WINDOW", 1, 86400),
     default: 600,
+  }),
+  spec({
+    key: "authAddressFailureLimit",
+    env: "FOODBASE_AUTH_ADDRESS_FAILURE_LIMIT",
+    flag: "auth-address-failure-limit",
+    description: "Failed password checks from one client address, whatever the accounts, before 429",
+    parse: integer("FOODBASE_AUTH_ADDRESS_FAILURE_LIMIT", 1, 100000),
+    default: 20,
+  }),
+  spec({
+    key: "authAccountFailureLimit",
+    env: "FOODBASE_AUTH_ACCOUNT_FAILURE_LIMIT",
+    flag: "auth-account-failure-limit",
+    description:
+      "Failed password checks for one account, whatever the addresses, before 429 (not to an address without failures)",
+    parse: integer("FOODBASE_AUTH_ACCOUNT_FAILURE_LIMIT", 1, 100000),
+    default: 50,
+  }),
+  spec({
+    key: "authAccountFailureWindow",
+    env: "FOODBASE_AUTH_ACCOUNT_FAILURE_WINDOW",
+    flag: "auth-account-failure-window",
+    description: "Window of the per-account limit, seconds",
+    parse: integer("FOODBASE_AUTH_ACCOUNT_FAILURE_WINDOW", 1, 7 * 86400),
+    default: 86400,
   }),
   spec({
     key: "publicUrl",

@@ -30,6 +30,8 @@ export interface ServerOptions {
   checkWritesAtEveryRead?: boolean;
   /** A worker of `serve --workers N`: its metrics are served summed with the others' by the primary. */
   clusterWorker?: boolean;
+  /** Milliseconds since the epoch for the sign-in limits' windows (tests move it instead of waiting). */
+  clock?: () => number;
 }
 
 /** Metrics (config `metrics`): the registry, and where `GET /metrics` reads its text. */
@@ -67,6 +69,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     taxonomies,
     logStream: options.logStream,
     metrics: metricsSetUp?.metrics,
+    clock: options.clock,
   });
   if (metricsSetUp !== undefined) {
     registerRequestMetrics(app, metricsSetUp.metrics, config.folksonomyPrefix);

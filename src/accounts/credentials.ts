@@ -29,6 +29,18 @@ export class CredentialVerifier {
     return createHmac("sha256", this.key).update(userId).update("\0").update(password).digest("base64");
   }
 
+  /** The user, when this pair verified recently (no hashing); undefined otherwise. */
+  async knownPair(receivedUserId: string, password: string): Promise<User | undefined> {
+    if (this.cache === undefined) return undefined;
+    const userId = normalizeUserId(receivedUserId);
+    if (!isValidUserId(userId)) return undefined;
+    const key = this.cacheKey(userId, password);
+    const cachedHash = this.cache.get(key);
+    if (cachedHash === undefined) return undefined;
+    const user = await this.store.getUser(userId);
+    return user !== undefined && user.passwordHash === cachedHash ? user : undefined;
+  }
+
   async verify(receivedUserId: string, password: string): Promise<CredentialCheck> {
     const userId = normalizeUserId(receivedUserId);
     if (!isValidUserId(userId)) return { ok: false };

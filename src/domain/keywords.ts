@@ -10,8 +10,8 @@ import { codePointLength, compareCodePoints } from "./taxonomy/variants.js";
 
 /** Terms are separated by commas, apostrophes and whitespace. */
 const TERM_SEPARATORS = /[,'’\s]+/u;
-/** Language-dependent name fields, in every language (`product_name`, `product_name_fr`, …). */
-const NAME_FIELD = /^(?:product_name|generic_name)(?:_[a-z]{2})?$/;
+/** Language-dependent name fields whose main-language text gives keywords (OFF's compute_keywords). */
+const NAME_FIELDS = ["product_name", "generic_name"] as const;
 /** Tag texts whose words are keywords; the last three may carry `xx:` prefixes. */
 const TAG_TEXT_FIELDS = ["brands", "categories", "origins", "labels"] as const;
 const PREFIXED_TAG_TEXT_FIELDS: ReadonlySet<string> = new Set(["categories", "origins", "labels"]);
@@ -49,16 +49,20 @@ function mainLanguage(product: Product): string {
 }
 
 /**
- * `_keywords` (API.md §5.4): sorted, unique keywords of `product_name`, `generic_name` (all languages)
- * and the texts of `brands`, `categories`, `origins`, `labels`, read in the product's main language.
- * Keywords come from the stored texts only; `taxonomies` is accepted for callers that have them at hand
- * and is not needed by the current rules.
+ * `_keywords` (API.md §5.4) as OFF's compute_keywords builds them: sorted, unique keywords of the main
+ * language's `product_name` and `generic_name` (the unsuffixed mirror, else `<field>_<lc>`; a name only
+ * in another language adds none: full-text search still finds it through its own index) and the texts
+ * of `brands`, `categories`, `origins`, `labels`, read in the product's main language. Keywords come
+ * from the stored texts only; `taxonomies` is accepted for callers that have them at hand and is not
+ * needed by the current rules.
  */
 export function computeKeywords(product: Product, _taxonomies?: Taxonomies): string[] {
   const lc = mainLanguage(product);
   const keywords = new Set<string>();
-  for (const [key, value] of Object.entries(product)) {
-    if (typeof value === "string" && NAME_FIELD.test(key)) addKeywords(keywords, value, lc, false);
+  for (const field of NAME_FIELDS) {
+    const mirror = product[field];
+    const value = typeof mirror === "string" ? mirror : product[`${field}_${lc}`];
+    if (typeof value === "string") addKeywords(keywords, value, lc, false);
   }
   for (const field of TAG_TEXT_FIELDS) {
     const value = product[field];

@@ -7,7 +7,7 @@ import { type EnrichmentContext, enrichProduct } from "./enrich.js";
 import { normalizeLanguageCode } from "./language.js";
 import type { Product } from "./product.js";
 import { getNutriments, getStringArray } from "./product.js";
-import { parseProductQuantity, parseServingQuantity } from "./quantity.js";
+import { type ParsedQuantity, parseProductQuantityWithUnit, parseServingQuantityWithUnit } from "./quantity.js";
 import { convertProductSchema, nutritionOf, schemaVersionOf, WRITTEN_SCHEMA_VERSION } from "./schema/index.js";
 import { applyNutritionEdit } from "./schema/nutrition-edit.js";
 import { applyNutritionPatch } from "./schema/nutrition-patch.js";
@@ -129,6 +129,17 @@ function changedNutritionFields(before: unknown, after: unknown): string[] {
   return names;
 }
 
+/** `<field>` (the amount, a numeric string as classic OFF stores it) and `<field>_unit` (g or ml), or neither. */
+function setQuantity(product: Product, field: string, parsed: ParsedQuantity | undefined): void {
+  if (parsed === undefined) {
+    delete product[field];
+    delete product[`${field}_unit`];
+    return;
+  }
+  product[field] = String(parsed.amount);
+  product[`${field}_unit`] = parsed.unit;
+}
+
 /** Sorted keys whose value differs; nutrient changes are named `nutriments.<nid>`. */
 export function changedFields(before: Product | undefined, after: Product): string[] {
   const changed = new Set<string>();
@@ -186,16 +197,12 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
   const quantity = nonEmpty(params, "quantity");
   if (quantity !== undefined) {
     product.quantity = quantity;
-    const q = parseProductQuantity(quantity);
-    if (q === undefined) delete product.product_quantity;
-    else product.product_quantity = q;
+    setQuantity(product, "product_quantity", parseProductQuantityWithUnit(quantity));
   }
   const servingSize = nonEmpty(params, "serving_size");
   if (servingSize !== undefined) {
     product.serving_size = servingSize;
-    const q = parseServingQuantity(servingSize);
-    if (q === undefined) delete product.serving_quantity;
-    else product.serving_quantity = q;
+    setQuantity(product, "serving_quantity", parseServingQuantityWithUnit(servingSize));
   }
 
   const tagFields = Object.keys(TAG_FIELDS) as TagField[];

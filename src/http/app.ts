@@ -11,9 +11,11 @@ import swaggerUi from "@fastify/swagger-ui";
 import { parse as parseQueryString } from "fast-querystring";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { CredentialVerifier } from "../accounts/credentials.js";
+import { PasswordGuard } from "../accounts/guard.js";
 import type { Config } from "../config.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
 import type { Metrics } from "../metrics/metrics.js";
+import type { AuthLimits } from "../store/auth-failure-types.js";
 import type { Store } from "../store/types.js";
 import { RenderedProductCache } from "./answer-cache.js";
 import { authRoutes } from "./auth.js";
@@ -38,10 +40,14 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Present when metrics are on (config `metrics`). */
   metrics?: Metrics;
+  /** Milliseconds since the epoch for the sign-in limits' windows (tests move it instead of waiting). */
+  clock?: () => number;
 }
 
 export interface AppContext extends AppDeps {
   credentials: CredentialVerifier;
+  /** Every password check goes through it (README "Sign-in limits"). */
+  passwordGuard: PasswordGuard;
   readCache: RenderedProductCache;
 }
 
@@ -131,14 +137,25 @@ function parseJsonBody(text: string): unknown {
   }
 }
 
+/** The sign-in limits of the configuration, in milliseconds. */
+export function authLimits(config: Config): AuthLimits {
+  return {
+    pair: { limit: config.authFailureLimit, windowMs: config.authFailureWindow * 1000 },
+    address: { limit: config.authAddressFailureLimit, windowMs: config.authFailureWindow * 1000 },
+    account: { limit: config.authAccountFailureLimit, windowMs: config.authAccountFailureWindow * 1000 },
+  };
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const prefix = config.folksonomyPrefix;
   const isFolksonomyPath = (path: string) => path === prefix || path.startsWith(`${prefix}/`);
   const app = Fastify(fastifyOptions(config, deps.logStream, isFolksonomyPath));
+  const credentials = new CredentialVerifier(deps.store, config.credentialCacheTtl);
   app.decorate("foodbase", {
     ...deps,
-    credentials: new CredentialVerifier(deps.store, config.credentialCacheTtl),
+    credentials,
+    passwordGuard: new PasswordGuard(deps.store, credentials, authLimits(config), deps.clock),
     readCache: new RenderedProductCache(config.readCacheMb, deps.metrics?.readCache),
   });
 

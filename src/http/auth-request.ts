@@ -2,12 +2,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { userFromSessionCookie } from "../accounts/sessions.js";
 import type { User } from "../store/types.js";
+import { checkPassword } from "./credentials.js";
 import type { Params } from "./params.js";
 
 export type RequestAuth =
   | { kind: "user"; user: User }
   /** A pair was sent and is wrong, or the user id is an e-mail address. */
   | { kind: "refused" }
+  /** Too many failed password checks (README "Sign-in limits"). */
+  | { kind: "locked"; retryAfterSeconds: number }
   | { kind: "anonymous"; clearCookie: boolean };
 
 export async function authenticateCgiRequest(
@@ -17,11 +20,14 @@ export async function authenticateCgiRequest(
 ): Promise<RequestAuth> {
   const userId = (params.user_id ?? "").trim();
   const password = params.password ?? "";
-  if (userId.includes("@")) return { kind: "refused" };
   if (userId !== "" && password !== "") {
-    const check = await app.foodbase.credentials.verify(userId, password);
-    return check.ok ? { kind: "user", user: check.user } : { kind: "refused" };
+    const check = await checkPassword(app, request, userId, password);
+    if (check.ok) return { kind: "user", user: check.user };
+    return "retryAfterSeconds" in check
+      ? { kind: "locked", retryAfterSeconds: check.retryAfterSeconds }
+      : { kind: "refused" };
   }
+  if (userId.includes("@")) return { kind: "refused" };
   const cookie = request.cookies.session;
   if (cookie === undefined || cookie === "") return { kind: "anonymous", clearCookie: false };
   const sessionUser = await userFromSessionCookie(app.foodbase.store, cookie);

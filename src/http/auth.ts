@@ -4,6 +4,7 @@ import { createSession, deleteSession } from "../accounts/sessions.js";
 import type { User } from "../store/types.js";
 import { authenticateCgiRequest } from "./auth-request.js";
 import { cgiParams } from "./body.js";
+import { checkPassword, sendTooManyFailures } from "./credentials.js";
 import { JSON_TYPE } from "./json.js";
 
 function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
@@ -28,6 +29,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const params = await cgiParams(request, config.bodyLimit);
     const auth = await authenticateCgiRequest(app, request, params);
     if (auth.kind === "user") return send(reply, 200, signedIn(auth.user));
+    if (auth.kind === "locked") return sendTooManyFailures(reply, auth.retryAfterSeconds);
     if (auth.kind === "anonymous" && auth.clearCookie) reply.clearCookie("session", { path: "/" });
     return send(reply, 403, { status: 0, status_verbose: "user not signed-in" });
   };
@@ -44,9 +46,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     }
     const userId = (params.user_id ?? "").trim();
     const password = params.password ?? "";
-    if (userId === "" || password === "" || userId.includes("@")) return send(reply, 403, INCORRECT);
-    const check = await app.foodbase.credentials.verify(userId, password);
-    if (!check.ok) return send(reply, 403, INCORRECT);
+    if (userId === "" || password === "") return send(reply, 403, INCORRECT);
+    const check = await checkPassword(app, request, userId, password);
+    if (!check.ok) {
+      if ("retryAfterSeconds" in check) return sendTooManyFailures(reply, check.retryAfterSeconds);
+      return send(reply, 403, INCORRECT);
+    }
     const value = await createSession(store, check.user.userId, config.sessionLifetime);
     reply.setCookie("session", value, {
       path: "/",

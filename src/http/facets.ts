@@ -7,8 +7,14 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { parseLanguageList } from "../domain/language.js";
-import type { TagLiteral } from "../domain/search/query.js";
-import { SEARCH_TAG_TYPES, tagTypeFromUrl, tagTypeUrlName, tagTypeUrlNames } from "../domain/search/tag-types.js";
+import type { TagClause, TagLiteral } from "../domain/search/query.js";
+import {
+  CREATOR_TAG_TYPE,
+  SEARCH_TAG_TYPES,
+  tagTypeFromUrl,
+  tagTypeUrlName,
+  tagTypeUrlNames,
+} from "../domain/search/tag-types.js";
 import { canonicalizeTagForField, displayTags, TAG_FIELDS, taxonomyOfField } from "../domain/tags.js";
 import { countryFromCode } from "../domain/taxonomy/index.js";
 import { HttpError } from "./errors.js";
@@ -19,7 +25,11 @@ import { parseOrThrow, sendSearch } from "./search.js";
 const DEFAULT_FACET_PAGE_SIZE = 1000;
 const MAX_FACET_PAGE_SIZE = 10_000;
 
-/** Tag types with root aliases: those of API.md §5.8 (the others are under /facets/ only). */
+/**
+ * Tag types with root aliases: those of API.md §5.8, and the user tag types OFF answers at its root
+ * (`/contributor/`, `/editor/`, `/photographer/`, `/informer/`, `/corrector/`, `/checker/`). The
+ * others are under /facets/ only.
+ */
 const ROOT_TAG_TYPES = [
   ...Object.keys(TAG_FIELDS),
   "nutrition_grades",
@@ -27,10 +37,27 @@ const ROOT_TAG_TYPES = [
   "editors",
   "entry_dates",
   "last_edit_dates",
+  CREATOR_TAG_TYPE,
+  "photographers",
+  "informers",
+  "correctors",
+  "checkers",
 ];
+
+/** Longest tag path taken (`/category/apples/label/organic/brand/-brand1` has 6 segments). */
+const MAX_PATH_SEGMENTS = 20;
 
 function stripJson(segment: string): string {
   return segment.endsWith(".json") ? segment.slice(0, -".json".length) : segment;
+}
+
+/** A path segment, percent-decoded (a malformed escape is a 400 in the API's shape). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw HttpError.invalidParameter("path", segment, "malformed percent-encoding in the path");
+  }
 }
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
@@ -92,25 +119,49 @@ export async function facetRoutes(app: FastifyInstance): Promise<void> {
       .send(JSON.stringify({ count: tags.length, page, page_size: pageSize, tags: pageTags }));
   };
 
-  const products = async (request: FastifyRequest, reply: FastifyReply, urlName: string, rawTag: string) => {
-    const tagtype = tagTypeFromUrl(urlName);
-    if (tagtype === undefined) return reply.callNotFound();
+  /**
+   * Products of a tag path as OFF reads it: `{tagtype}/{tag}` pairs, all of which must hold, a tag
+   * `-x` meaning "without x", `unknown` "no value" and `-unknown` "some value"; tag names are read in
+   * the request language (`lc`). `path` is the raw path after the first tag type (still encoded).
+   */
+  const products = async (request: FastifyRequest, reply: FastifyReply, urlName: string, path: string) => {
+    const segments = stripJson(path).split("/");
+    if (segments.length % 2 === 0 || segments.length > MAX_PATH_SEGMENTS) return reply.callNotFound();
     const params = queryParams(request);
     const parsed = parseOrThrow(params, app, false);
-    const text = stripJson(rawTag);
     const lc = parseLanguageList(params.lc)[0] ?? "en";
-    let literal: TagLiteral | undefined;
-    if (text.toLowerCase() === "unknown") literal = { kind: "unknown", negated: false };
-    else {
-      const tag = canonicalizeTagForField(tagtype, lc, text, taxonomies);
-      if (tag !== "") literal = { kind: "tag", tag, negated: false };
+    const clauses: TagClause[] = [];
+    for (let i = 0; i < segments.length; i += 2) {
+      const tagtype = tagTypeFromUrl(i === 0 ? urlName : decodeSegment(segments[i - 1] as string));
+      if (tagtype === undefined) return reply.callNotFound();
+      clauses.push({ tagtype, anyOf: tagLiterals(tagtype, decodeSegment(segments[i] as string), lc) });
     }
-    const query = {
-      ...parsed.query,
-      tags: [...parsed.query.tags, { tagtype, anyOf: literal === undefined ? [] : [literal] }],
-    };
+    const query = { ...parsed.query, tags: [...parsed.query.tags, ...clauses] };
     return sendSearch(app, reply, params, parsed, query);
   };
+
+  /** The literal of one tag of a path; none (so nothing matches) for a tag that canonicalises to nothing. */
+  const tagLiterals = (tagtype: string, text: string, lc: string): TagLiteral[] => {
+    const negated = text.startsWith("-");
+    const name = negated ? text.slice(1) : text;
+    if (name.toLowerCase() === "unknown") return [{ kind: "unknown", negated }];
+    const tag = canonicalizeTagForField(tagtype, lc, name, taxonomies);
+    if (tag !== "") return [{ kind: "tag", tag, negated }];
+    // "Without <nothing>" holds for every product; "with <nothing>" for none.
+    return negated
+      ? [
+          { kind: "unknown", negated: false },
+          { kind: "unknown", negated: true },
+        ]
+      : [];
+  };
+
+  /** The raw (still encoded) path of a request after its first `skip` segments. */
+  const rawPathAfter = (request: FastifyRequest, skip: number): string =>
+    (request.url.split("?")[0] ?? "")
+      .split("/")
+      .slice(skip + 1)
+      .join("/");
 
   const hidden = { schema: { hide: true } };
   app.get<{ Params: { tagtype: string } }>(
@@ -118,16 +169,23 @@ export async function facetRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ["facets"], summary: "Tags of a tag type with their product counts (/facets/{tagtype}.json)" } },
     (request, reply) => list(request, reply, request.params.tagtype),
   );
-  app.get<{ Params: { tagtype: string; tag: string } }>(
-    "/facets/:tagtype/:tag",
-    { schema: { tags: ["facets"], summary: "Products having a tag (/facets/{tagtype}/{tag}.json)" } },
-    (request, reply) => products(request, reply, request.params.tagtype, request.params.tag),
+  app.get<{ Params: { tagtype: string; "*": string } }>(
+    "/facets/:tagtype/*",
+    {
+      schema: {
+        tags: ["facets"],
+        summary:
+          "Products having a tag (/facets/{tagtype}/{tag}.json); more {tagtype}/{tag} pairs may follow, -{tag} = without it",
+      },
+    },
+    (request, reply) => {
+      const tagtype = request.params.tagtype;
+      return products(request, reply, tagtype, rawPathAfter(request, 2));
+    },
   );
   const rootNames = new Set(ROOT_TAG_TYPES.filter((t) => SEARCH_TAG_TYPES.includes(t)).flatMap(tagTypeUrlNames));
   for (const name of rootNames) {
     app.get(`/${name}.json`, hidden, (request, reply) => list(request, reply, name));
-    app.get<{ Params: { tag: string } }>(`/${name}/:tag`, hidden, (request, reply) =>
-      products(request, reply, name, request.params.tag),
-    );
+    app.get(`/${name}/*`, hidden, (request, reply) => products(request, reply, name, rawPathAfter(request, 1)));
   }
 }

@@ -12,7 +12,7 @@ import { ConvertedProductView } from "../domain/schema/index.js";
 import { displayTags, taxonomyOfField } from "../domain/tags.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
 import { RenderedProductCache } from "./answer-cache.js";
-import { checkReadCredentials } from "./credentials.js";
+import { checkReadCredentials, sendTooManyFailures, sendV3TooManyFailures } from "./credentials.js";
 import { JSON_TYPE } from "./json.js";
 import { type Params, queryParams } from "./params.js";
 
@@ -135,7 +135,9 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
     if (V3_VERSION.test(version)) return v3(request, reply);
     if (!CLASSIC_VERSIONS.has(version)) return reply.callNotFound();
     const params = queryParams(request);
-    if (mayBeDenied(params) && (await checkReadCredentials(app, params)))
+    const refusal = mayBeDenied(params) ? await checkReadCredentials(app, request, params) : undefined;
+    if (refusal?.kind === "locked") return sendTooManyFailures(reply, refusal.retryAfterSeconds);
+    if (refusal !== undefined)
       return send(reply, 403, { status: 0, status_verbose: "Incorrect user name or password." });
     const received = request.params.slug === undefined ? stripJsonSuffix(request.params.code) : request.params.code;
     const code = normalizeBarcode(received);
@@ -157,16 +159,15 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
   const v3 = async (request: FastifyRequest<{ Params: ProductRouteParams }>, reply: FastifyReply) => {
     if (request.params.slug !== undefined) return reply.callNotFound();
     const params = queryParams(request);
-    if (mayBeDenied(params) && (await checkReadCredentials(app, params))) {
+    const refusal = mayBeDenied(params) ? await checkReadCredentials(app, request, params) : undefined;
+    if (refusal?.kind === "locked") return sendV3TooManyFailures(reply, refusal.retryAfterSeconds);
+    if (refusal !== undefined) {
       return send(reply, 403, {
         errors: [
           {
             impact: V3_FAILURE,
-            message: {
-              id: "invalid_user_id_and_password",
-              lc_name: "Invalid user id and password",
-              name: "Invalid user id and password",
-            },
+            // OFF's message ids have no translation: empty names (api_v3_product_read/get-auth-bad-user-password.json).
+            message: { id: "invalid_user_id_and_password", lc_name: "", name: "" },
           },
         ],
         status: "failure",
@@ -183,7 +184,7 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
           {
             field: { id: "code", value: received },
             impact: V3_FAILURE,
-            message: { id: "invalid_code", lc_name: "Invalid code", name: "Invalid code" },
+            message: { id: "invalid_code", lc_name: "", name: "" },
           },
         ],
         result: notFoundResult,

@@ -12,6 +12,7 @@ import { ObjectProductView } from "../domain/product-document.js";
 import { applyProductPatch, type PatchOutcome } from "../domain/product-edit.js";
 import { ConvertedProductView, schemaVersionOfApi, WRITTEN_SCHEMA_VERSION } from "../domain/schema/index.js";
 import { authenticateCgiRequest } from "./auth-request.js";
+import { sendV3TooManyFailures } from "./credentials.js";
 import { JSON_TYPE, sortKeysDeep } from "./json.js";
 import { type Params, queryParams } from "./params.js";
 import { fieldSelectionContext } from "./product-read.js";
@@ -85,6 +86,7 @@ export async function productWriteV3Routes(app: FastifyInstance): Promise<void> 
     for (const key of ["user_id", "password"])
       if (typeof json[key] === "string") credentials[key] = json[key] as string;
     const auth = await authenticateCgiRequest(app, request, credentials);
+    if (auth.kind === "locked") return sendV3TooManyFailures(reply, auth.retryAfterSeconds);
     if (auth.kind === "refused") {
       return send(403, failure(code || received, "invalid_user_id_and_password", "Invalid user id and password"));
     }

@@ -5,6 +5,7 @@ import type { Product } from "../domain/product.js";
 import { applyProductEdit, type EditOutcome } from "../domain/product-edit.js";
 import { authenticateCgiRequest } from "./auth-request.js";
 import { cgiParams } from "./body.js";
+import { sendTooManyFailures } from "./credentials.js";
 import { JSON_TYPE, sortKeysDeep } from "./json.js";
 import type { Params } from "./params.js";
 
@@ -20,6 +21,7 @@ export async function productWriteRoutes(app: FastifyInstance): Promise<void> {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params: Params = await cgiParams(request, config.bodyLimit);
     const auth = await authenticateCgiRequest(app, request, params);
+    if (auth.kind === "locked") return sendTooManyFailures(reply, auth.retryAfterSeconds);
     if (auth.kind === "refused") return send(reply, 403, STATUS(0, "Incorrect user name or password."));
     if (auth.kind === "anonymous") {
       if (auth.clearCookie) reply.clearCookie("session", { path: "/" });

@@ -9,7 +9,7 @@ import { type JsonText, joinJson, StoredProductBytesView } from "../domain/produ
 import { type ParsedSearch, parseSearchParams, SearchParamError } from "../domain/search/params.js";
 import type { SearchQuery } from "../domain/search/query.js";
 import { cgiParams } from "./body.js";
-import { checkReadCredentials } from "./credentials.js";
+import { checkReadCredentials, sendTooManyFailures } from "./credentials.js";
 import { apiErrorBody, HttpError } from "./errors.js";
 import { JSON_TYPE } from "./json.js";
 import { type Params, queryParams } from "./params.js";
@@ -53,7 +53,9 @@ export async function sendSearch(
   parsed: ParsedSearch,
   query: SearchQuery = parsed.query,
 ): Promise<FastifyReply> {
-  if (await checkReadCredentials(app, params)) return reply.code(403).type(JSON_TYPE).send(FORBIDDEN);
+  const refusal = await checkReadCredentials(app, reply.request, params);
+  if (refusal?.kind === "locked") return sendTooManyFailures(reply, refusal.retryAfterSeconds);
+  if (refusal !== undefined) return reply.code(403).type(JSON_TYPE).send(FORBIDDEN);
   const { count, documents } = await app.foodbase.store.searchProducts(query);
   const ctx = fieldSelectionContext(app.foodbase.taxonomies, params);
   const pieces: JsonText[] = [

@@ -86,20 +86,6 @@ export interface TagFilter {
   v: string;
 }
 
-/** A login attempt whose outcome is not known yet (it counts as a failure until settled). */
-export interface LoginAttempt {
-  readonly id: string;
-  readonly userName: string;
-}
-
-export interface LoginLimits {
-  /** Failures within the window that block further attempts. */
-  limit: number;
-  windowMs: number;
-}
-
-export type LoginAttemptStart = { ok: true; attempt: LoginAttempt } | { ok: false; retryAfterMs: number };
-
 /** Public tags having both keys of a rename (`POST /admin/property/check-clash`). */
 export interface PropertyClash {
   products_with_both: number;
@@ -129,19 +115,6 @@ export interface FolksonomyStore {
   addToken(token: NewToken): Promise<void>;
   /** The user of a live token (by the SHA-256 of the token), or undefined. */
   getTokenUser(tokenHash: string, nowT: number): Promise<string | undefined>;
-
-  /**
-   * Records the start of a login attempt, unless the user name or the client address is blocked:
-   * the user name by `limit` failed or still pending attempts within the window, the address by
-   * failures for `limit` distinct user names within the window. Atomic, so parallel attempts (in
-   * any process sharing the database) cannot all slip through.
-   */
-  beginLoginAttempt(userName: string, address: string, nowMs: number, limits: LoginLimits): Promise<LoginAttemptStart>;
-  /**
-   * A failure (no `token`) stays counted; a success deletes every failure of that user name and
-   * stores the token issued, in one transaction.
-   */
-  endLoginAttempt(attempt: LoginAttempt, token?: NewToken): Promise<void>;
 
   /** Creates a tag at version 1; `exists` if (product, owner, k) already has one. Appends to the history. */
   createTag(tag: TagWrite): Promise<TagCreateResult>;

@@ -7,6 +7,7 @@
 import type { Product } from "../domain/product.js";
 import type { ProductIndexEntry } from "../domain/search/index-entry.js";
 import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../domain/search/query.js";
+import type { AuthFailureStore } from "./auth-failure-types.js";
 import type { FolksonomyStore } from "./folksonomy-types.js";
 
 /** What a write records about itself (API.md §4.7). */
@@ -119,8 +120,10 @@ export interface Store {
   getSessionUser(userId: string, secretHash: string, nowT: number): Promise<string | undefined>;
   deleteSession(userId: string, secretHash: string): Promise<void>;
 
-  /** Folksonomy bearer tokens, login failure counters and key/value tags (issue 6). */
+  /** Folksonomy bearer tokens and key/value tags (issue 6). */
   readonly folksonomy: FolksonomyStore;
+  /** Failed password checks of every API, for the brute-force guard (issue 26). */
+  readonly authFailures: AuthFailureStore;
 
   close(): Promise<void>;
 

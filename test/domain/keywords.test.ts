@@ -15,7 +15,7 @@ describe("computeKeywords (_keywords, API.md §5.4)", () => {
     expect(terms.every((term) => keywords.includes(term))).toBe(true);
   });
 
-  it("reads names in every language and the tag texts, in the main language", () => {
+  it("reads the main language's names (as OFF: other languages add none) and the tag texts, in the main language", () => {
     const product = {
       lc: "fr",
       product_name_fr: "Gâteau",
@@ -24,7 +24,11 @@ describe("computeKeywords (_keywords, API.md §5.4)", () => {
       origins: "en:France",
       ingredients_text: "sucre",
     };
-    expect(computeKeywords(product)).toEqual(["creme-co", "france", "gateau", "kuchen"]);
+    expect(computeKeywords(product)).toEqual(["creme-co", "france", "gateau"]);
+    // The unsuffixed mirror is the main language's text (OFF reads only it).
+    expect(
+      computeKeywords({ lc: "fr", product_name: "Tarte", product_name_fr: "Tarte", product_name_en: "Pie" }),
+    ).toEqual(["tarte"]);
     expect(computeKeywords({ lang: "de", product_name: "Müsli" })).toEqual(["müsli"]);
     expect(computeKeywords({ product_name: "Müsli" })).toEqual(["musli"]);
   });

@@ -187,8 +187,8 @@ describe("brute-force guard (API.md §7.3)", () => {
     expect((await login(t.url, "alice", "wrong")).status).toBe(429);
   });
 
-  it("blocks an address that fails for `limit` user names, then refuses even good credentials", async () => {
-    const t = await server({ config: { authFailureLimit: 3, authFailureWindow: 60 } });
+  it("blocks an address that fails `limit` times over any user names, then refuses even good credentials", async () => {
+    const t = await server({ config: { authAddressFailureLimit: 3, authFailureWindow: 60 } });
     for (const name of ["carol", "dave", "erin"]) expect((await login(t.url, name, "guess")).status).toBe(401);
     const refused = await login(t.url, "bob", BOB.password);
     expect(refused.status).toBe(429);

@@ -2,6 +2,7 @@
  * A real foodbase server for end-to-end tests: a fresh database of the test project's store (a SQLite
  * file in a temp folder, or a PostgreSQL schema), the real taxonomies, real HTTP on a free port of 127.0.0.1.
  */
+import { request as httpRequest } from "node:http";
 import { hashPassword } from "../../src/accounts/passwords.js";
 import { type Config, loadConfig } from "../../src/config.js";
 import { type RunningServer, startServer } from "../../src/server.js";
@@ -32,7 +33,12 @@ export const BOB: TestUser = { userId: "bob", password: "secret-bob-1", email: "
 const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 
 export async function startTestServer(
-  options: { users?: TestUser[]; config?: Partial<Config> } = {},
+  options: {
+    users?: TestUser[];
+    config?: Partial<Config>;
+    clock?: () => number;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestServer> {
   const database = createTestDatabase();
   const config = loadConfig(
@@ -49,7 +55,10 @@ export async function startTestServer(
   );
   let server: RunningServer;
   try {
-    server = await startServer(config);
+    server = await startServer(config, {
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
+    });
   } catch (e) {
     await database.drop();
     throw e;
@@ -110,4 +119,34 @@ export function postMultipart(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return getJson(`${base}${path}`, { method: "POST", body: form, headers });
+}
+
+/**
+ * A request sent from another loopback address (127.0.0.2, …): the server sees another client
+ * address, as it would another machine's.
+ */
+export function requestFrom(
+  localAddress: string,
+  url: string,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method ?? "GET", headers: init.headers, localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString();
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+        resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(init.body);
+  });
 }

@@ -61,8 +61,8 @@ describe("migrations", () => {
     const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(db.url, { poolSize: 1 })));
     try {
       const applied = stores.map((s) => s.migrations.applied);
-      expect(applied.filter((a) => a.length > 0)).toEqual([[1, 2, 3]]);
-      for (const s of stores) expect(s.migrations.versions.map((v) => v.version)).toEqual([1, 2, 3]);
+      expect(applied.filter((a) => a.length > 0)).toEqual([[1, 2, 3, 4]]);
+      for (const s of stores) expect(s.migrations.versions.map((v) => v.version)).toEqual([1, 2, 3, 4]);
     } finally {
       await Promise.all(stores.map((s) => s.close()));
     }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/accounts/passwords.js";
 import { openStore } from "../../src/store/open.js";
 import { CLI_MAIN, type ServerProcess, startServerProcess } from "../helpers/processes.js";
-import { getJson, postForm } from "../helpers/server.js";
+import { getJson, postForm, requestFrom } from "../helpers/server.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/store.js";
 
 const WRITE = "/cgi/product_jqm2.pl";
@@ -145,6 +145,38 @@ describe("two processes on one database", () => {
       Array.from({ length: 20 }, (_, i) => login(i % 2 === 0 ? a : b, "dave", `wrong-${i}`)),
     );
     expect(parallel.map((r) => r.status).sort()).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+  });
+
+  it("every password check shares the counters across processes: writes, sign-in and reads (issue 26)", async () => {
+    // From an address of its own, so that the failures of the other tests do not count.
+    const from = "127.0.0.5";
+    const post = (server: ServerProcess, path: string, fields: Record<string, string>) =>
+      requestFrom(from, `${server.url}${path}`, {
+        method: "POST",
+        body: new URLSearchParams(fields).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 3 === 0
+          ? post(a, WRITE, { code: "2000000000031", user_id: "erin", password: `wrong-${i}`, product_name: "x" })
+          : i % 3 === 1
+            ? post(b, "/cgi/session.pl", { user_id: "erin", password: `wrong-${i}` })
+            : requestFrom(from, `${b.url}/api/v2/product/2000000000031?user_id=erin&password=wrong-${i}`),
+      ),
+    );
+    // Exactly five reach a password check, whichever process and path they went through.
+    expect(attempts.map((r) => r.status).sort()).toEqual([...Array(5).fill(403), ...Array(7).fill(429)]);
+    for (const server of [a, b]) {
+      const refused = await post(server, WRITE, {
+        code: "2000000000031",
+        user_id: "erin",
+        password: PASSWORDS.erin as string,
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect((await read(a, "2000000000031")).status).toBe(404);
   });
 
   it("a password changed on the database is refused at once by both processes, cached or not", async () => {

@@ -103,7 +103,7 @@ describe("migration 4: postings by chunk, values by fine bin", () => {
     const store = new SqliteStore(path);
     try {
       const version = store.db.prepare("SELECT max(version) FROM schema_migrations").pluck().get();
-      expect(version).toBe(4);
+      expect(version).toBe(5);
       for (const [condition, keep] of CONDITIONS) {
         expect(await codesOf(store, { sugars_100g: condition }), condition).toEqual(expected(products(), keep));
       }

@@ -1,6 +1,6 @@
 /**
- * The folksonomy part of the store (SQLite or PostgreSQL, per test project): tokens, the login failure
- * counters, tags and their history (API.md §7).
+ * The folksonomy part of the store (SQLite or PostgreSQL, per test project): tokens, tags and their
+ * history (API.md §7). The login failure counters are the guard's: test/store/auth-failures.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TagWrite } from "../../src/store/folksonomy-types.js";
@@ -67,67 +67,6 @@ describe("tokens", () => {
     });
     await store.setPassword("alice", "scrypt$y");
     expect(await store.folksonomy.getTokenUser("h1", 1001)).toBeUndefined();
-  });
-});
-
-describe("login failure counters", () => {
-  const limits = { limit: 3, windowMs: 60_000 };
-
-  it("blocks a user name after `limit` failures within the window, then lets it in again", async () => {
-    const f = store.folksonomy;
-    for (let i = 0; i < 3; i++) {
-      const start = await f.beginLoginAttempt("alice", "10.0.0.1", 1000 + i, limits);
-      if (!start.ok) throw new Error("unexpectedly blocked");
-      await f.endLoginAttempt(start.attempt);
-    }
-    const blocked = await f.beginLoginAttempt("alice", "10.0.0.2", 5000, limits);
-    expect(blocked).toEqual({ ok: false, retryAfterMs: 1000 + 60_000 - 5000 });
-    // Other user names from the same address are not blocked by failures on one account.
-    expect((await f.beginLoginAttempt("bob", "10.0.0.1", 5000, limits)).ok).toBe(true);
-    // After the window, the oldest failure no longer counts.
-    expect((await f.beginLoginAttempt("alice", "10.0.0.1", 61_001, limits)).ok).toBe(true);
-  });
-
-  it("counts attempts still running, so parallel attempts cannot all get through", async () => {
-    const f = store.folksonomy;
-    const starts = await Promise.all([1, 2, 3, 4, 5].map(() => f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits)));
-    expect(starts.filter((s) => s.ok)).toHaveLength(3);
-  });
-
-  it("resets the user name's counter on success", async () => {
-    const f = store.folksonomy;
-    for (let i = 0; i < 2; i++) {
-      const s = await f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits);
-      if (s.ok) await f.endLoginAttempt(s.attempt);
-    }
-    const good = await f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits);
-    if (!good.ok) throw new Error("unexpectedly blocked");
-    await f.endLoginAttempt(good.attempt, {
-      userId: "alice",
-      tokenHash: "t1",
-      nowT: 1,
-      expiresT: 9999,
-      maxPerUser: 20,
-    });
-    expect(await f.getTokenUser("t1", 2)).toBe("alice");
-    for (let i = 0; i < 2; i++) {
-      const s = await f.beginLoginAttempt("alice", "10.0.0.1", 1000, limits);
-      expect(s.ok).toBe(true);
-      if (s.ok) await f.endLoginAttempt(s.attempt);
-    }
-  });
-
-  it("blocks an address after failures for `limit` user names", async () => {
-    const f = store.folksonomy;
-    for (const name of ["u1", "u2", "u3"]) {
-      const s = await f.beginLoginAttempt(name, "10.0.0.9", 2000, limits);
-      if (s.ok) await f.endLoginAttempt(s.attempt);
-    }
-    expect(await f.beginLoginAttempt("alice", "10.0.0.9", 3000, limits)).toEqual({
-      ok: false,
-      retryAfterMs: 2000 + 60_000 - 3000,
-    });
-    expect((await f.beginLoginAttempt("alice", "10.0.0.8", 3000, limits)).ok).toBe(true);
   });
 });
 

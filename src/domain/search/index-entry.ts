@@ -9,7 +9,7 @@ import { ObjectProductView } from "../product-document.js";
 import { NUTRITION_KEYS, nutrimentsForComputation } from "../schema/computation.js";
 import type { Taxonomies } from "../taxonomy/types.js";
 import { parseNumber } from "./params.js";
-import { SEARCH_TAG_TYPES } from "./tag-types.js";
+import { CREATOR_TAG_TYPE, SEARCH_TAG_TYPES } from "./tag-types.js";
 import { type ProductSearchText, productSearchText } from "./text.js";
 
 /** Sort keys; `undefined` = the product lacks the key (it sorts last). */
@@ -146,6 +146,7 @@ const INDEXED_KEYS: ReadonlySet<string> = new Set([
   "categories",
   "labels",
   "origins",
+  "creator",
   ...SEARCH_TAG_TYPES.map((t) => `${t}_tags`),
 ]);
 const INDEXED_LANGUAGE_FIELD = /^(?:product_name|generic_name)(?:_[a-z]{2})?$/;
@@ -199,6 +200,12 @@ export function productIndexEntry(product: Product, taxonomies: Taxonomies): Pro
       if (unique.size >= MAX_TAGS_PER_TYPE) break;
     }
     if (unique.size > 0) tags.set(tagtype, [...unique]);
+  }
+  // OFF's `users` tag type is the product's creator (`/contributor/{user_id}`), not an array of its own.
+  tags.delete(CREATOR_TAG_TYPE);
+  const creator = product.creator;
+  if (typeof creator === "string" && creator !== "" && creator.length <= MAX_INDEXED_TAG_LENGTH) {
+    tags.set(CREATOR_TAG_TYPE, [withoutNul(creator)]);
   }
 
   const numbers = new Map<string, number>();

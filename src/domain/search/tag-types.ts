@@ -5,8 +5,14 @@
  */
 import { TAG_FIELDS } from "../tags.js";
 
-/** Computed tag types named by API.md §5.8. */
-const COMPUTED_TAG_TYPES = ["nutrition_grades", "misc", "editors", "entry_dates", "last_edit_dates"] as const;
+/**
+ * Computed tag types named by API.md §5.8, and `users`: OFF's tag type of a product's `creator` (its
+ * URL name is `contributor`, issue 26), indexed from the `creator` field.
+ */
+const COMPUTED_TAG_TYPES = ["nutrition_grades", "misc", "editors", "entry_dates", "last_edit_dates", "users"] as const;
+
+/** The tag type whose tag is the product's `creator` (OFF's `/contributor/{user_id}`). */
+export const CREATOR_TAG_TYPE = "users";
 
 /** Further `<tagtype>_tags` arrays of OFF products (kept by imports). */
 const OFF_TAG_TYPES = [
@@ -79,6 +85,10 @@ export function tagTypeUrlNames(tagtype: string): string[] {
     names.add(form);
     names.add(form.replaceAll("_", "-"));
   }
+  if (tagtype === CREATOR_TAG_TYPE) {
+    names.add("contributor");
+    names.add("contributors");
+  }
   if (tagtype === "emb_codes") {
     names.add("packager-codes");
     names.add("packager-code");
@@ -100,5 +110,6 @@ export function tagTypeFromUrl(name: string): string | undefined {
 /** The URL form OFF links to: singular with `-` (`category`, `manufacturing-place`). */
 export function tagTypeUrlName(tagtype: string): string {
   if (tagtype === "emb_codes") return "packager-code";
+  if (tagtype === CREATOR_TAG_TYPE) return "contributor";
   return singular(tagtype).replaceAll("_", "-");
 }

@@ -3,23 +3,20 @@
  * (`POST /auth`) or a foodbase session cookie (`POST /auth_by_cookie`), the owner rule, `/user/me`.
  *
  * Tokens are `<user_id>__U<uuid v4>`; only their SHA-256 is stored, and a token is found by that
- * hash (an index lookup: no secret is ever compared byte by byte). Failed logins are counted in the
- * database per user name and per client address (see `beginLoginAttempt`), so every process
- * sharing the database enforces the same limit.
+ * hash (an index lookup: no secret is ever compared byte by byte). Passwords are checked through the
+ * brute-force guard that every API shares (README "Sign-in limits").
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sha256Hex, userFromSessionCookie } from "../../accounts/sessions.js";
-import { normalizeUserId } from "../../accounts/user-id.js";
 import type { NewToken } from "../../store/folksonomy-types.js";
+import { checkPassword } from "../credentials.js";
 import { MultipartError, readMultipartFields } from "../multipart.js";
 import { FolksonomyError, FormBody, sendJson, unauthorized, validationFailed } from "./common.js";
 import { validateAuthForm } from "./validation.js";
 
 /** Live tokens kept per user (the Engine keeps one; older ones are dropped). */
 export const MAX_TOKENS_PER_USER = 20;
-/** Longest user name kept in the failure counters (longer ones are cut: they are never valid ids). */
-const MAX_COUNTED_NAME = 200;
 /** Longer Authorization values are not looked up (a token is < 100 characters). */
 const MAX_TOKEN_LENGTH = 512;
 
@@ -79,28 +76,6 @@ export async function checkOwner(
   return user;
 }
 
-/** Runs tasks with the same key one after the other (logins for one user name, in this process). */
-class KeyedQueue {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release = (): void => {};
-    const done = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const tail = previous.then(() => done);
-    this.tails.set(key, tail);
-    await previous;
-    try {
-      return await task();
-    } finally {
-      release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    }
-  }
-}
-
 /** Fields of an urlencoded or multipart form; any other body is not read (FastAPI forms). */
 async function formFields(request: FastifyRequest): Promise<ReadonlyMap<string, string>> {
   if (request.body instanceof FormBody) return request.body.fields;
@@ -135,44 +110,22 @@ function newToken(
 }
 
 export function authHandlers(app: FastifyInstance) {
-  const { config, store, credentials } = app.foodbase;
-  const queue = new KeyedQueue();
-  const limits = { limit: config.authFailureLimit, windowMs: config.authFailureWindow * 1000 };
+  const { store } = app.foodbase;
 
   async function login(request: FastifyRequest, reply: FastifyReply) {
     const check = validateAuthForm(await formFields(request));
     if (!check.ok) throw validationFailed(check.errors);
     const { username, password } = check.form;
-    const counted = normalizeUserId(username).slice(0, MAX_COUNTED_NAME);
-    // One attempt at a time per user name in this process: parallel guesses are counted one by one
-    // (the database counts the ones of other processes), while other users are not slowed down.
-    return queue.run(counted, async () => {
-      const start = await store.folksonomy.beginLoginAttempt(counted, request.ip, Date.now(), limits);
-      if (!start.ok) {
-        throw new FolksonomyError(429, TOO_MANY_FAILURES, {
-          "Retry-After": String(Math.ceil(start.retryAfterMs / 1000)),
-        });
+    const result = await checkPassword(app, request, username, password);
+    if (!result.ok) {
+      if ("retryAfterSeconds" in result) {
+        throw new FolksonomyError(429, TOO_MANY_FAILURES, { "Retry-After": String(result.retryAfterSeconds) });
       }
-      let userId: string | undefined;
-      try {
-        // An e-mail address is never a user id (API.md §6).
-        if (!username.includes("@")) {
-          const result = await credentials.verify(username, password);
-          if (result.ok) userId = result.user.userId;
-        }
-      } catch (e) {
-        await store.folksonomy.endLoginAttempt(start.attempt);
-        throw e;
-      }
-      if (userId === undefined) {
-        await store.folksonomy.endLoginAttempt(start.attempt);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
-      // The failure counter is reset and the token stored in one transaction.
-      const token = newToken(app, userId);
-      await store.folksonomy.endLoginAttempt(start.attempt, token.record);
-      return sendJson(reply, 200, token.body);
-    });
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    const token = newToken(app, result.user.userId);
+    await store.folksonomy.addToken(token.record);
+    return sendJson(reply, 200, token.body);
   }
 
   async function loginByCookie(request: FastifyRequest, reply: FastifyReply) {

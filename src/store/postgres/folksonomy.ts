@@ -9,9 +9,6 @@ import type {
   AdminEdit,
   FolksonomyStore,
   KeyStats,
-  LoginAttempt,
-  LoginAttemptStart,
-  LoginLimits,
   NewToken,
   ProductKeyValue,
   ProductStats,
@@ -95,73 +92,6 @@ export class PostgresFolksonomyStore implements FolksonomyStore {
       values: [tokenHash, nowT],
     });
     return rows[0]?.user_id;
-  }
-
-  /** Serialises login bookkeeping per user name and per client address (locks taken in one order: no deadlock). */
-  private async lockLogin(client: pg.ClientBase, userName: string, address?: string): Promise<void> {
-    const keys = [`foodbase login user ${userName}`];
-    if (address !== undefined) keys.push(`foodbase login address ${address}`);
-    await client.query(
-      `SELECT pg_advisory_xact_lock(key) FROM
-         (SELECT DISTINCT hashtextextended(name, 0) AS key FROM unnest($1::text[]) AS name ORDER BY key) AS keys`,
-      [keys],
-    );
-  }
-
-  async beginLoginAttempt(
-    userName: string,
-    address: string,
-    nowMs: number,
-    limits: LoginLimits,
-  ): Promise<LoginAttemptStart> {
-    const since = nowMs - limits.windowMs;
-    return inTransaction(this.pool, async (client): Promise<LoginAttemptStart> => {
-      await this.lockLogin(client, userName, address);
-      await client.query("DELETE FROM folksonomy_login_failures WHERE t_ms <= $1", [since]);
-      const user = await client.query<{ t_ms: number }>(
-        `SELECT t_ms FROM folksonomy_login_failures WHERE user_name = $1 AND t_ms > $2
-         ORDER BY t_ms DESC LIMIT 1 OFFSET $3`,
-        [userName, since, limits.limit - 1],
-      );
-      const byAddress = await client.query<{ t: number }>(
-        `SELECT max(t_ms) AS t FROM folksonomy_login_failures WHERE address = $1 AND t_ms > $2 AND NOT pending
-         GROUP BY user_name ORDER BY t DESC LIMIT 1 OFFSET $3`,
-        [address, since, limits.limit - 1],
-      );
-      const userT = user.rows[0]?.t_ms;
-      const addressT = byAddress.rows[0]?.t;
-      if (userT !== undefined || addressT !== undefined) {
-        const until = Math.max(userT ?? 0, addressT ?? 0) + limits.windowMs;
-        return { ok: false, retryAfterMs: Math.max(until - nowMs, 1) };
-      }
-      const inserted = await client.query<{ id: number }>(
-        "INSERT INTO folksonomy_login_failures (user_name, address, t_ms, pending) VALUES ($1, $2, $3, true) RETURNING id",
-        [userName, address, nowMs],
-      );
-      const id = (inserted.rows[0] as { id: number }).id;
-      return { ok: true, attempt: new PostgresLoginAttempt(String(id), userName, address, nowMs) };
-    });
-  }
-
-  async endLoginAttempt(attempt: LoginAttempt, token?: NewToken): Promise<void> {
-    await inTransaction(this.pool, async (client) => {
-      await this.lockLogin(client, attempt.userName);
-      if (token !== undefined) {
-        await client.query("DELETE FROM folksonomy_login_failures WHERE user_name = $1", [attempt.userName]);
-        await this.insertToken(client, token);
-        return;
-      }
-      const settled = await client.query("UPDATE folksonomy_login_failures SET pending = false WHERE id = $1", [
-        Number(attempt.id),
-      ]);
-      if (settled.rowCount === 0 && attempt instanceof PostgresLoginAttempt) {
-        // The pending row was cleared meanwhile (a success of the same user name): the failure still counts.
-        await client.query(
-          "INSERT INTO folksonomy_login_failures (user_name, address, t_ms, pending) VALUES ($1, $2, $3, false)",
-          [attempt.userName, attempt.address, attempt.startedMs],
-        );
-      }
-    });
   }
 
   async createTag(tag: TagWrite): Promise<TagCreateResult> {
@@ -458,13 +388,4 @@ export class PostgresFolksonomyStore implements FolksonomyStore {
     );
     return rows;
   }
-}
-
-class PostgresLoginAttempt implements LoginAttempt {
-  constructor(
-    readonly id: string,
-    readonly userName: string,
-    readonly address: string,
-    readonly startedMs: number,
-  ) {}
 }

@@ -25,6 +25,7 @@ import {
   type Store,
   type User,
 } from "../types.js";
+import { PostgresAuthFailureStore } from "./auth-failures.js";
 import {
   iterateProductsJson as iterateBulkProductsJson,
   loadProducts as loadBulkProducts,
@@ -75,6 +76,7 @@ async function refuseMissingDatabase(pool: pg.Pool, schema: string | undefined, 
 
 export class PostgresStore implements Store {
   readonly folksonomy: PostgresFolksonomyStore;
+  readonly authFailures: PostgresAuthFailureStore;
   private readonly search: PostgresSearch;
 
   private constructor(
@@ -84,6 +86,7 @@ export class PostgresStore implements Store {
     readonly migrations: MigrationReport,
   ) {
     this.folksonomy = new PostgresFolksonomyStore(pool);
+    this.authFailures = new PostgresAuthFailureStore(pool);
     this.search = new PostgresSearch(readPool ?? pool);
   }
 

@@ -120,6 +120,25 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
     `,
   },
   { version: 3, ...POSTGRES_SEARCH_MIGRATION },
+  {
+    version: 4,
+    name: "one brute-force guard for every password check (replaces the folksonomy's login failures)",
+    sql: `
+      -- Failed (or still running) password checks of every API (README "Sign-in limits"); shared by
+      -- every process on the database, so the limits hold across them.
+      DROP TABLE folksonomy_login_failures;
+      CREATE TABLE auth_failures (
+        id BIGSERIAL PRIMARY KEY,
+        account TEXT COLLATE "C" NOT NULL,
+        address TEXT COLLATE "C" NOT NULL,
+        t_ms BIGINT NOT NULL,
+        pending BOOLEAN NOT NULL
+      );
+      CREATE INDEX auth_failures_pair ON auth_failures(account, address, t_ms);
+      CREATE INDEX auth_failures_address ON auth_failures(address, t_ms);
+      CREATE INDEX auth_failures_t ON auth_failures(t_ms);
+    `,
+  },
 ];
 
 /** Any constant: it only has to differ from other advisory locks taken on the same database. */

@@ -9,9 +9,6 @@ import type {
   AdminEdit,
   FolksonomyStore,
   KeyStats,
-  LoginAttempt,
-  LoginAttemptStart,
-  LoginLimits,
   NewToken,
   ProductKeyValue,
   ProductStats,
@@ -72,28 +69,6 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
            (SELECT token_hash FROM tokens WHERE user_id = ? ORDER BY created_t DESC, rowid DESC LIMIT ?))`,
       ),
       tokenUser: db.prepare("SELECT user_id FROM tokens WHERE token_hash = ? AND expires_t > ?").pluck(),
-
-      forgetOldFailures: db.prepare("DELETE FROM folksonomy_login_failures WHERE t_ms <= ?"),
-      userBlockedSince: db
-        .prepare(
-          `SELECT t_ms FROM folksonomy_login_failures WHERE user_name = ? AND t_ms > ?
-           ORDER BY t_ms DESC LIMIT 1 OFFSET ?`,
-        )
-        .pluck(),
-      addressBlockedSince: db
-        .prepare(
-          `SELECT max(t_ms) AS t FROM folksonomy_login_failures WHERE address = ? AND t_ms > ? AND pending = 0
-           GROUP BY user_name ORDER BY t DESC LIMIT 1 OFFSET ?`,
-        )
-        .pluck(),
-      addAttempt: db.prepare(
-        "INSERT INTO folksonomy_login_failures (user_name, address, t_ms, pending) VALUES (?, ?, ?, 1)",
-      ),
-      addFailure: db.prepare(
-        "INSERT INTO folksonomy_login_failures (user_name, address, t_ms, pending) VALUES (?, ?, ?, 0)",
-      ),
-      settleFailure: db.prepare("UPDATE folksonomy_login_failures SET pending = 0 WHERE id = ?"),
-      clearUserFailures: db.prepare("DELETE FROM folksonomy_login_failures WHERE user_name = ?"),
 
       insertTag: db.prepare(
         `INSERT INTO folksonomy_tags (product, owner, k, v, version, editor, last_edit, comment)
@@ -189,44 +164,6 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
 
   async getTokenUser(tokenHash: string, nowT: number): Promise<string | undefined> {
     return this.stmts.tokenUser.get(tokenHash, nowT) as string | undefined;
-  }
-
-  async beginLoginAttempt(
-    userName: string,
-    address: string,
-    nowMs: number,
-    limits: LoginLimits,
-  ): Promise<LoginAttemptStart> {
-    const since = nowMs - limits.windowMs;
-    return this.db
-      .transaction((): LoginAttemptStart => {
-        this.stmts.forgetOldFailures.run(since);
-        const userT = this.stmts.userBlockedSince.get(userName, since, limits.limit - 1) as number | undefined;
-        const addressT = this.stmts.addressBlockedSince.get(address, since, limits.limit - 1) as number | undefined;
-        if (userT !== undefined || addressT !== undefined) {
-          const until = Math.max(userT ?? 0, addressT ?? 0) + limits.windowMs;
-          return { ok: false, retryAfterMs: Math.max(until - nowMs, 1) };
-        }
-        const { lastInsertRowid } = this.stmts.addAttempt.run(userName, address, nowMs);
-        return { ok: true, attempt: new SqliteLoginAttempt(String(lastInsertRowid), userName, address, nowMs) };
-      })
-      .immediate();
-  }
-
-  async endLoginAttempt(attempt: LoginAttempt, token?: NewToken): Promise<void> {
-    this.db
-      .transaction(() => {
-        if (token !== undefined) {
-          this.stmts.clearUserFailures.run(attempt.userName);
-          this.insertToken(token);
-          return;
-        }
-        if (this.stmts.settleFailure.run(Number(attempt.id)).changes === 0 && attempt instanceof SqliteLoginAttempt) {
-          // The pending row was cleared meanwhile (a success of the same user name): the failure still counts.
-          this.stmts.addFailure.run(attempt.userName, attempt.address, attempt.startedMs);
-        }
-      })
-      .immediate();
   }
 
   async createTag(tag: TagWrite): Promise<TagCreateResult> {
@@ -469,13 +406,4 @@ export class SqliteFolksonomyStore implements FolksonomyStore {
     );
     return stmt.all(...params) as TagValueRow[];
   }
-}
-
-class SqliteLoginAttempt implements LoginAttempt {
-  constructor(
-    readonly id: string,
-    readonly userName: string,
-    readonly address: string,
-    readonly startedMs: number,
-  ) {}
 }

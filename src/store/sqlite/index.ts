@@ -23,6 +23,7 @@ import {
   type Store,
   type User,
 } from "../types.js";
+import { SqliteAuthFailureStore } from "./auth-failures.js";
 import { BackgroundCheckpointer } from "./checkpointer.js";
 import { CurrentRevisionIds } from "./current-revisions.js";
 import { SqliteFolksonomyStore } from "./folksonomy.js";
@@ -73,6 +74,7 @@ export function applyMigrations(db: Database.Database, migrations: Migration[]):
 export class SqliteStore implements Store {
   readonly db: Database.Database;
   readonly folksonomy: SqliteFolksonomyStore;
+  readonly authFailures: SqliteAuthFailureStore;
   private readonly stmts;
   private readonly search: SqliteSearch;
   private readonly currentRevisionIds: CurrentRevisionIds;
@@ -100,6 +102,7 @@ export class SqliteStore implements Store {
     this.db.exec(SEARCH_SORT_INDEXES_SQL);
     this.search = new SqliteSearch(this.db);
     this.folksonomy = new SqliteFolksonomyStore(this.db);
+    this.authFailures = new SqliteAuthFailureStore(this.db);
     this.currentRevisionIds = new CurrentRevisionIds(
       this.db,
       options.currentRevisionCheckMs ?? CURRENT_REVISION_CHECK_MS,

@@ -4,6 +4,21 @@
  */
 import { SEARCH_SCHEMA_LAYOUT_SQL, SEARCH_SCHEMA_SQL } from "./search-schema.js";
 
+/** Failed (or still running) password checks of every API, for the brute-force guard (README "Sign-in limits"). */
+const AUTH_FAILURES_SQL = `
+  DROP TABLE folksonomy_login_failures;
+  CREATE TABLE auth_failures (
+    id INTEGER PRIMARY KEY,
+    account TEXT NOT NULL,
+    address TEXT NOT NULL,
+    t_ms INTEGER NOT NULL,
+    pending INTEGER NOT NULL
+  );
+  CREATE INDEX auth_failures_pair ON auth_failures(account, address, t_ms);
+  CREATE INDEX auth_failures_address ON auth_failures(address, t_ms);
+  CREATE INDEX auth_failures_t ON auth_failures(t_ms);
+`;
+
 export interface Migration {
   version: number;
   name: string;
@@ -117,5 +132,10 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     version: 4,
     name: "search index: postings by chunk, values by fine bin (appended to by imports)",
     sql: SEARCH_SCHEMA_LAYOUT_SQL,
+  },
+  {
+    version: 5,
+    name: "one brute-force guard for every password check (replaces the folksonomy's login failures)",
+    sql: AUTH_FAILURES_SQL,
   },
 ];
