@@ -112,7 +112,6 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   "1234567890004.informers_tags": "foodbase does not compute informers_tags on writes (only editors_tags)",
   "1234567890004.ingredients_text":
     "OFF mirrors the text into ingredients_text although the main language is fr; foodbase keeps only ingredients_text_en",
-  "1234567890002.nutrition_data_per": "item 3 of issue 26 (the lead's schema work): stored default 100g",
   "1234567890002.product_quantity":
     'foodbase serves the classic string "250"; OFF serves numbers since 2024 (schema work)',
   "1234567890004.product_quantity":
@@ -121,8 +120,6 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
     'foodbase serves the classic string "20"; OFF serves numbers since 2024 (schema work)',
   "1234567890004.serving_quantity":
     'foodbase serves the classic string "20"; OFF serves numbers since 2024 (schema work)',
-  "1234567890002.nutriments.salt_unit":
-    "foodbase keeps the unit sent (mg); OFF's 2025 nutrition schema answers in the base unit (issue 20)",
   "1234567890004.traces":
     "OFF canonicalises traces with its allergens taxonomy (milk known); foodbase has no allergens taxonomy",
   "1234567890004.traces_tags": "no allergens taxonomy in foodbase: tags in the order written, en:milk not canonical",
