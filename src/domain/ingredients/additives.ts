@@ -110,7 +110,7 @@ export function extractAdditives(
         currentClass = "en:minerals";
         break;
       }
-      if (/^\d{3,4}[a-z]*$/.test(id) && currentClass !== "ingredient") {
+      if (id === original && /^\d{3,4}[a-z]*$/.test(id) && currentClass !== "ingredient") {
         const numbered = known(additives, `e${id}`);
         if (numbered !== undefined && !seen.has(numbered)) {
           seen.add(numbered);

@@ -167,6 +167,7 @@ export function analyzeProductIngredients(
       ingredients: ingredientsTaxonomy,
       ingredients_processing: taxonomies.ingredients_processing,
       origins: taxonomies.origins,
+      countries: taxonomies.countries,
       labels: taxonomies.labels,
       allergens: taxonomies.allergens,
       additives_classes: taxonomies.additives_classes,

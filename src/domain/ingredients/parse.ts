@@ -14,11 +14,17 @@ export const MAX_INGREDIENTS = 500;
 export const MAX_DEPTH = 8;
 /** Ids of this length or more are dropped, as OFF does. */
 const MAX_ID_LENGTH = 500;
+/**
+ * Fragments longer than this get no "and" split, label or processing heuristics (each of which tries
+ * many sub-phrases): real ingredient names are far shorter, and this keeps "a and a and a …" linear.
+ */
+const MAX_HEURISTIC_LENGTH = 200;
 
 export interface ParserTaxonomies {
   ingredients: Taxonomy;
   ingredients_processing?: Taxonomy;
   origins?: Taxonomy;
+  countries?: Taxonomy;
   labels: Taxonomy;
   allergens?: Taxonomy;
   additives_classes?: Taxonomy;
@@ -90,6 +96,10 @@ function groupEnd(text: string, open: string): number {
   return -1;
 }
 
+/** Joins a parent and its single bracketed child that name one ingredient together ("huile (palme)"). */
+const COMBINED = "\uE000";
+const COMBINED_PATTERN = /^(.*?)\uE000(.*)$/u;
+
 /** End of a ":" group: the next comma, semicolon, colon, spaced dash, or the end. */
 const COLON_GROUP_END = /[,;:]|\s[-‐‑‒–—―]\s/u;
 
@@ -136,7 +146,7 @@ export class IngredientParser {
     this.leadingPercent = patterns.leadingPercent;
     this.onlyPercent = patterns.onlyPercent;
     const from = patterns.words.from;
-    this.fromWords = from.length === 0 ? undefined : new RegExp(`^(.+?)\\s+${alternation(from)}\\s*(.{4,})$`, "iu");
+    this.fromWords = from.length === 0 ? undefined : new RegExp(`^(.+)\\s+${alternation(from)}\\s*(.{4,})$`, "iu");
   }
 
   private get lc(): string {
@@ -168,8 +178,9 @@ export class IngredientParser {
     return taxonomy.has(id) ? id : undefined;
   }
 
+  /** An origin: the origins taxonomy, then the countries (OFF's origins include the countries). */
   private knownOrigin(text: string): string | undefined {
-    const id = this.knownIn(this.state.taxonomies.origins, text);
+    const id = this.knownIn(this.state.taxonomies.origins, text) ?? this.knownIn(this.state.taxonomies.countries, text);
     return id === "en:unknown" ? undefined : id;
   }
 
@@ -225,7 +236,15 @@ export class IngredientParser {
           between = between.slice(leading[0].length);
         }
         const hasSeparator = SEPARATOR.test(between) || this.and.test(` ${between} `);
-        if (hasSeparator) {
+        const originInBrackets = this.originPhrase.exec(between);
+        if (this.onlyPercent.test(between) || (originInBrackets !== null && originInBrackets.index === 0)) {
+          const single = this.classifySingle(between, before);
+          if (single.kind === "attributes")
+            Object.assign(parentAttributes, mergeAttributes(parentAttributes, single.attributes));
+        } else if (!hasSeparator && this.combinesWithParent(before, between)) {
+          // "huile (palme)", "graisse végétale bio (colza)": parent and child name one ingredient.
+          before = `${before}${COMBINED}${between}`;
+        } else if (hasSeparator) {
           subText = between;
         } else {
           const single = this.classifySingle(between, before);
@@ -250,7 +269,19 @@ export class IngredientParser {
           previous.ingredients = this.parseList(subText, level + 1, previous);
         }
       } else if (cleaned !== "") {
-        const created = this.fragments(cleaned, parent);
+        const created = this.fragments(cleaned, parent, subText !== "");
+        const only = created.length === 1 ? created[0] : undefined;
+        const label = only !== undefined && only.is_in_taxonomy === 0 ? this.knownLabel(only.text) : undefined;
+        if (label !== undefined && IN_LIST_LABEL_SET.has(label) && subText !== "" && level < MAX_DEPTH) {
+          // "vegan (orange juice)": the label applies to what the brackets name.
+          this.state.count--;
+          for (const child of this.parseList(subText, level, parent)) {
+            applyAttributes(child, { ...emptyAttributes(), labels: [label] });
+            list.push(child);
+          }
+          rest = after;
+          continue;
+        }
         for (const [i, ingredient] of created.entries()) {
           const last = i === created.length - 1;
           if (last) applyAttributes(ingredient, parentAttributes);
@@ -267,6 +298,31 @@ export class IngredientParser {
       rest = after;
     }
     return list;
+  }
+
+  /** The text naming a parent and a single child as one ingredient ("palm oil", "huile de palme"), if known. */
+  private combinedName(parentText: string, childText: string): string | undefined {
+    const parent = this.stripLabels(parentText.replace(/[)\]}]/g, "").trim(), emptyAttributes());
+    const child = childText.trim();
+    if (parent === "" || child === "") return undefined;
+    const candidates =
+      this.lc === "en"
+        ? [`${child} ${parent}`]
+        : [
+            `${parent} ${child}`,
+            ...this.state.patterns.words.of.map((of) => `${parent} ${of.endsWith("'") ? of : `${of} `}${child}`),
+          ];
+    for (const candidate of candidates) {
+      if (this.isKnown(candidate)) return candidate;
+      const stripped = this.stripLabels(candidate, emptyAttributes());
+      if (stripped !== candidate && this.isKnown(stripped)) return candidate;
+    }
+    return undefined;
+  }
+
+  private combinesWithParent(parentText: string, childText: string): boolean {
+    if (parentText.trim() === "" || this.onlyPercent.test(childText)) return false;
+    return this.combinedName(parentText, childText) !== undefined;
   }
 
   /** What a single item in brackets is (§3.3 "Classify between"). */
@@ -322,9 +378,9 @@ export class IngredientParser {
   }
 
   /** `before` → one or two ingredients (the first "and" pass, §3.3 step 4), skipped fragments dropped. */
-  private fragments(before: string, parent: ParsedIngredient | undefined): ParsedIngredient[] {
+  private fragments(before: string, parent: ParsedIngredient | undefined, hasChildren = false): ParsedIngredient[] {
     const queue: string[] = [before];
-    const andMatch = this.and.exec(before);
+    const andMatch = before.length > MAX_HEURISTIC_LENGTH ? null : this.and.exec(before);
     if (andMatch !== null && !this.isKnown(before)) {
       const first = before.slice(0, andMatch.index);
       const second = before.slice(andMatch.index + andMatch[0].length);
@@ -333,7 +389,7 @@ export class IngredientParser {
     const result: ParsedIngredient[] = [];
     while (queue.length > 0 && this.state.count < MAX_INGREDIENTS) {
       const fragment = queue.shift() as string;
-      const outcome = this.fragment(fragment, parent);
+      const outcome = this.fragment(fragment, parent, hasChildren && queue.length === 0);
       if (outcome === undefined) continue;
       result.push(outcome.ingredient);
       this.state.count++;
@@ -345,6 +401,7 @@ export class IngredientParser {
   /** Known after removing a percent and processing words. */
   private recognisable(text: string): boolean {
     let s = text.trim();
+    if (s.length > MAX_HEURISTIC_LENGTH) return false;
     const trailing = this.trailingPercent.exec(s);
     if (trailing !== null) s = s.slice(0, trailing.index);
     if (this.isKnown(s)) return true;
@@ -355,11 +412,25 @@ export class IngredientParser {
   private fragment(
     raw: string,
     parent: ParsedIngredient | undefined,
+    hasChildren = false,
   ): { ingredient: ParsedIngredient; pushBack?: string } | undefined {
     const attributes = emptyAttributes();
     let text = raw;
     let pushBack: string | undefined;
     let id: string | undefined;
+    if (raw.length > MAX_HEURISTIC_LENGTH) {
+      const ingredient = this.unknown(raw.trim(), attributes);
+      return ingredient.id.length >= MAX_ID_LENGTH ? undefined : { ingredient };
+    }
+    const combined = COMBINED_PATTERN.exec(raw);
+    if (combined !== null) {
+      const name = this.combinedName(combined[1] as string, combined[2] as string);
+      if (name !== undefined) {
+        text = this.stripLabels(name, attributes);
+        return { ingredient: this.known(this.canonicalize(text), combined[2] as string, attributes) };
+      }
+      text = `${combined[1]} ${combined[2]}`;
+    }
     for (let round = 0; round < 4 && id === undefined; round++) {
       const start = text;
       const trailing = this.trailingPercent.exec(text);
@@ -432,12 +503,13 @@ export class IngredientParser {
     }
     if (id === undefined) {
       // A lone label ("organic", "sans gluten") is a product label, not an ingredient.
-      if (text.length > 5) {
-        const label = this.knownLabel(text);
-        if (label !== undefined) {
-          this.state.labels.add(label);
-          return undefined;
-        }
+      const label = text.length > 5 && !hasChildren ? this.knownLabel(text) : undefined;
+      if (label !== undefined) {
+        this.state.labels.add(label);
+        const labelIngredient = this.state.taxonomies.labels.property(label, "ingredients:en");
+        if (labelIngredient === undefined) return undefined;
+        const ingredientId = this.state.taxonomies.ingredients.canonicalize("en", labelIngredient);
+        return { ingredient: this.known(ingredientId, text, { ...attributes, labels: [...attributes.labels, label] }) };
       }
       if (this.state.patterns.ignore?.test(text)) return undefined;
       // Second "and" pass: keep the first half when one of the halves is known.
@@ -454,10 +526,9 @@ export class IngredientParser {
       }
     }
     // Parent + child: "oil (palm)" → "palm oil" (en) / "huile palme" (others).
-    if (parent !== undefined) {
-      const combined = this.lc === "en" ? `${text} ${parent.text}` : `${parent.text} ${text}`;
-      const combinedId = this.canonicalize(combined);
-      if (this.state.taxonomies.ingredients.has(combinedId)) id = combinedId;
+    if (parent !== undefined && id === undefined) {
+      const name = this.combinedName(parent.text, text);
+      if (name !== undefined) id = this.canonicalize(name);
     }
     const ingredient = id === undefined ? this.unknown(text, attributes) : this.known(id, text, attributes);
     if (ingredient.id.length >= MAX_ID_LENGTH || ingredient.id.endsWith(":")) return undefined;
@@ -482,7 +553,6 @@ export class IngredientParser {
 
   /** In-list labels at the start or end of a fragment ("organic sugar", "sucre bio"). */
   private stripLabels(text: string, attributes: Attributes): string {
-    if (this.isKnown(text)) return text;
     let s = text;
     for (let round = 0; round < 3; round++) {
       const words = s.split(/\s+/u);
@@ -500,7 +570,7 @@ export class IngredientParser {
           }
         }
       }
-      if (!stripped || this.isKnown(s)) break;
+      if (!stripped) break;
     }
     // A whole fragment that is a label ("Bio" left by a symbol legend) stays as written.
     return s;

@@ -45,7 +45,10 @@ export function normalizeAdditives(words: LanguageWords, text: string): string {
   const andWord = words.and[0] ?? "and";
   let s = text.replace(/(?<![\p{L}])е(?=\s?-?\d{3})/gu, "e"); // Cyrillic е
   // "INS 240", "INS N°420", "I.N.S. 450i", "SIN 450i" → E240
-  s = s.replace(/(?<![\p{L}])(?:i\.n\.s\.?|ins|sin)\s*(?:n°|no\.?|nº)?\s*[:.-]?\s*(?=\d{3})/giu, "E");
+  s = s.replace(
+    /(?<![\p{L}])(?:ins|sin|i-n-s|s-i-n|i\.n\.s\.?|s\.i\.n\.?)(?: |-| n| nb|#|°|'|"|\.|[^\p{L}\p{Nd}])*(?=\d{3})/giu,
+    "E",
+  );
   // Enumerations "E (124,122,133)", "e: 330, 331 y 334"
   const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
   s = s.replace(
@@ -77,19 +80,37 @@ export function normalizeAdditives(words: LanguageWords, text: string): string {
   return s;
 }
 
-/** §3.2 step 7: `stabilisant e420` → `stabilisant : e420` when the words before are an additive class. */
+/**
+ * §3.2 step 7: `stabilisant e420` → `stabilisant : e420`, `Süßungsmittel Aspartam` →
+ * `Süßungsmittel : Aspartam`, when the first words of a list item are an additive class and the rest
+ * is a known ingredient, but not when the class and the next word are an ingredient ("acide acétique").
+ */
 function separateAdditiveClass(lc: string, text: string, taxonomies: PreparseTaxonomies): string {
   const classes = taxonomies.additives_classes;
   if (classes === undefined) return text;
-  return text.replace(
-    /(^|[,;(\[:]\s*)([^,;:()[\]0-9]{3,60}?)\s+(e\d{3,4}[a-z]*)(?![\p{L}\p{Nd}])/giu,
-    (whole, start: string, words: string, additive: string) => {
-      const cls = classes.canonicalize(lc, words.trim());
-      if (!classes.has(cls)) return whole;
-      // "acide acétique e260": the class and the next word may be an ingredient of their own.
-      return `${start}${words.trim()} : ${additive}`;
-    },
-  );
+  const ingredients = taxonomies.ingredients;
+  const known = (t: string): boolean => t.trim() !== "" && ingredients.has(ingredients.canonicalize(lc, t));
+  return text.replace(/(^|[,;(\[]\s*)([^,;:()[\]]{3,120})/gu, (whole, start: string, item: string) => {
+    const words = item.trim().split(/\s+/u);
+    for (let k = Math.min(4, words.length - 1); k >= 1; k--) {
+      const head = words.slice(0, k).join(" ");
+      const tail = words.slice(k).join(" ");
+      const cls = classes.canonicalize(lc, head);
+      if (!classes.has(cls)) continue;
+      if (known(`${head} ${words[k]}`) || known(item)) return whole;
+      const firstOfTail = tail.replace(/\s+(?:und|and|et|y|e)\s.*$/iu, "");
+      if (/^e\d{3,4}/iu.test(tail) || known(tail) || known(firstOfTail)) return `${start}${head} : ${tail}`;
+    }
+    return whole;
+  });
+}
+
+/** §3.2 step 5: `céleri - rave` → `céleri-rave` when the joined word is a known ingredient. */
+function joinSpacedDashCompounds(lc: string, text: string, ingredients: Taxonomy): string {
+  return text.replace(/(\p{L}+) - (\p{L}+)/gu, (whole, a: string, b: string) => {
+    const joined = `${a}-${b}`;
+    return ingredients.has(ingredients.canonicalize(lc, joined)) ? joined : whole;
+  });
 }
 
 /** §3.2 step 10: category + types enumerations ("huiles végétales de palme et de colza"). */
@@ -109,10 +130,7 @@ function developCategoriesAndTypes(words: LanguageWords, text: string): string {
     };
     // "category (type, type and type)" → children named with the category.
     s = s.replace(
-      new RegExp(
-        `${NOT_LETTER_BEFORE}(${category})\\s*\\(\\s*((?:${type})(?:\\s*(?:,|\\s${andAlt}\\s)\\s*(?:${type}))*)\\s*\\)`,
-        "giu",
-      ),
+      new RegExp(`${NOT_LETTER_BEFORE}(${category})\\s*\\(\\s*((?:${type})(?:\\s*,\\s*(?:${type}))*)\\s*\\)`, "giu"),
       (whole, cat: string, list: string) => {
         const items = list.split(new RegExp(`\\s*(?:,|\\s${andAlt}\\s)\\s*`, "iu"));
         if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
@@ -258,6 +276,8 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
     s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}${escapeRegex(abbreviation)}`, "giu"), `${expansion} `);
   }
   s = s.replace(/\s{2,}/g, " ");
+  // 5. compound words with a spaced dash
+  s = joinSpacedDashCompounds(lc, s, taxonomies.ingredients);
   // 6. E-numbers
   s = normalizeAdditives(words, s);
   // 7. additive class before an additive
