@@ -223,5 +223,5 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
 
   // What the contributor changed, before derived fields (Nutri-Score, misc_tags) follow suit.
   const changed = changedFields(current, product);
-  return { ok: true, product: enrichProduct(product, ctx), changedFields: changed };
+  return { ok: true, product: enrichProduct(product, ctx, current), changedFields: changed };
 }

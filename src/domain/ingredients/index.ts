@@ -333,3 +333,48 @@ export function applyIngredientsAnalysis(
   Object.assign(next, result.fields);
   return { product: next, estimates: result.estimates };
 }
+
+/** Fields whose change makes a write recompute the analysis (INGREDIENTS.md §12.1, issue 25). */
+const TRIGGER_FIELD = /^(ingredients_text_[a-z]{2}|lang|lc|categories|labels|allergens|traces)$/;
+const LANGUAGE_INGREDIENTS_TEXT = /^ingredients_text_[a-z]{2}$/;
+
+/**
+ * True when the analysis must run: a new product (or an import with `--recompute`), or a write that
+ * changed one of the fields it reads. Otherwise the stored analysis (OFF's, for imported products) stays.
+ */
+export function ingredientsAnalysisNeeded(product: Product, previous: Product | undefined): boolean {
+  if (previous === undefined) return true;
+  const keys = new Set([...Object.keys(product), ...Object.keys(previous)]);
+  // The unsuffixed `ingredients_text` is a copy a write makes of the language's list; it counts only
+  // for products that have no language-suffixed list.
+  const suffixed = [...keys].some((key) => LANGUAGE_INGREDIENTS_TEXT.test(key));
+  if (!suffixed) keys.add("ingredients_text");
+  for (const key of keys) {
+    const trigger = TRIGGER_FIELD.test(key) || (!suffixed && key === "ingredients_text");
+    if (trigger && JSON.stringify(product[key]) !== JSON.stringify(previous[key])) return true;
+  }
+  return false;
+}
+
+/**
+ * The estimates of a product whose stored analysis is kept: recomputed from its stored `ingredients`
+ * tree (percent estimates included) and its stored sweetener count, without parsing again.
+ */
+export function storedIngredientEstimates(product: Product, taxonomies: Taxonomies): IngredientShareEstimates {
+  const estimates: IngredientShareEstimates = {};
+  const sweeteners = product.ingredients_non_nutritive_sweeteners_n;
+  if (typeof sweeteners === "number") estimates.nonNutritiveSweeteners = sweeteners;
+  const ingredients = product.ingredients;
+  if (taxonomies.ingredients !== undefined && Array.isArray(ingredients) && ingredients.length > 0) {
+    const shares = estimateShares(
+      ingredients as ParsedIngredient[],
+      taxonomies.ingredients,
+      getStringArray(product, "categories_tags") ?? [],
+    );
+    estimates.fruitsVegetablesNuts = round15(shares.fruitsVegetablesNuts);
+    estimates.fruitsVegetablesLegumes = round15(shares.fruitsVegetablesLegumes);
+    estimates.milk = round15(shares.milk);
+    estimates.redMeat = round15(shares.redMeat);
+  }
+  return estimates;
+}
