@@ -4,6 +4,7 @@
  * `_marked_` words and CAPITALS; a match after a "may contain" phrase is a trace), and from the user's
  * `allergens` / `traces` fields.
  */
+import { getStringIdForLang } from "../taxonomy/string-id.js";
 import type { Taxonomy } from "../taxonomy/types.js";
 import { alternation, escapeRegex } from "./regex.js";
 import type { LanguageWords, ParsedIngredient } from "./types.js";
@@ -54,7 +55,12 @@ export function detectAllergens(input: {
     return allergens.has(id) && id !== "en:none" ? id : undefined;
   };
 
-  const matches = scanText(words, text, known);
+  const isIngredient = (item: string): boolean =>
+    item !== "" &&
+    item.length <= MAX_SEGMENT_LENGTH &&
+    input.ingredientsTaxonomy.has(input.ingredientsTaxonomy.canonicalize(lc, item));
+  const markedAllergen = (item: string): string => `${lc}:${getStringIdForLang(lc, item)}`;
+  const matches = scanText(words, text, known, isIngredient, markedAllergen);
   const allergenIds: string[] = [];
   const traceIds: string[] = [];
   const allergenWords: string[] = [];
@@ -117,17 +123,28 @@ export function detectAllergens(input: {
   };
 }
 
-/** §8.1 step 3: segments between separators, `_marked_` words and CAPITALS, on the raw text. */
-function scanText(words: LanguageWords, text: string, known: (item: string) => string | undefined): Match[] {
+/** A word marked with 1 to 3 underscores (`_oeufs_`, `__GLUTEN__`), possibly the start of a compound. */
+const UNDERSCORE_MARK = /(?<![\p{L}\p{Nd}])_{1,3}([^_,;()[\]{}]+?)_{1,3}/gu;
+/** Separators of top-level segments (the "of"/"and"/"the" words split them further, §8.1 step 3). */
+const SEGMENT_SEPARATOR = /\s[-‐‑‒–—―]\s|[_^()[\]{},;.]/gu;
+
+/**
+ * §8.1 step 3 on the raw text: `_marked_` words (always allergens, known or not), then segments between
+ * separators: a whole segment that is an allergen matches; one that is a known ingredient is left to its
+ * `allergens:en` property ("lait de coco" is no milk); otherwise its parts between the "and", "of" and
+ * "the" words are tried. Then words in CAPITALS. A match after a "may contain" phrase is a trace.
+ */
+function scanText(
+  words: LanguageWords,
+  text: string,
+  known: (item: string) => string | undefined,
+  isIngredient: (item: string) => boolean,
+  marked: (item: string) => string,
+): Match[] {
   const glue = [...words.and, ...words.of, ...words.the].filter((w) => w.trim() !== "");
-  const glueAlternation = glue.length === 0 ? "(?!)" : alternation(glue);
-  const separator = new RegExp(
-    `[-_^()[\\]{},;.:/*]|\\s${glueAlternation}(?=\\s)|(?<=\\s)(?:${
-      words.of
-        .filter((w) => w.endsWith("'"))
-        .map(escapeRegex)
-        .join("|") || "(?!)"
-    })`,
+  const elidedOf = words.of.filter((w) => w.endsWith("'")).map(escapeRegex);
+  const glueSplit = new RegExp(
+    `\\s${glue.length === 0 ? "(?!)" : alternation(glue)}(?=\\s)|(?<=\\s|^)(?:${elidedOf.join("|") || "(?!)"})`,
     "giu",
   );
   const phrases = [...words.may_contain, ...words.contains].filter((w) => w !== "");
@@ -139,13 +156,38 @@ function scanText(words: LanguageWords, text: string, known: (item: string) => s
       : new RegExp(`(?<![\\p{L}])${alternation(words.may_contain)}(?![\\p{L}])`, "iu");
   const firstMayContain = mayContain?.exec(text)?.index ?? Number.POSITIVE_INFINITY;
   const matches: Match[] = [];
-  const add = (start: number, end: number): boolean => {
-    let word = text.slice(start, end);
+  const overlaps = (start: number, end: number): boolean => matches.some((m) => start < m.end && end > m.start);
+  const push = (start: number, word: string, id: string): void => {
+    if (!overlaps(start, start + word.length)) {
+      matches.push({ start, end: start + word.length, word, id, trace: start > firstMayContain });
+    }
+  };
+
+  // Marked words, and the compound they start ("_Weizen_eiweiß"), which the segments then skip.
+  let masked = text;
+  for (const m of text.matchAll(UNDERSCORE_MARK)) {
+    const word = (m[1] as string).trim();
+    if (word === "" || matches.length >= MAX_MATCHES) continue;
+    const start = (m.index as number) + m[0].indexOf(word);
+    push(start, word, known(word) ?? marked(word));
+    const tail = /^[\p{L}\p{M}]*/u.exec(text.slice((m.index as number) + m[0].length))?.[0] ?? "";
+    const length = m[0].length + tail.length;
+    masked = masked.slice(0, m.index) + " ".repeat(length) + masked.slice((m.index as number) + length);
+  }
+
+  /** Tries one piece [start, end) of the text; true when it is an allergen. */
+  const tryPiece = (start: number, end: number): boolean => {
+    let word = masked.slice(start, end);
     let from = start;
     const p = phrase?.exec(word);
     if (p != null) {
       from += p[0].length;
       word = word.slice(p[0].length);
+    }
+    const number = /^\s*\d+(?:[.,]\d+)?\s*%?\s*/u.exec(word);
+    if (number !== null) {
+      from += number[0].length;
+      word = word.slice(number[0].length);
     }
     const digit = /\d/.exec(word);
     if (digit !== null) word = word.slice(0, digit.index);
@@ -153,24 +195,45 @@ function scanText(words: LanguageWords, text: string, known: (item: string) => s
     word = word.trim();
     const id = known(word);
     if (id === undefined) return false;
-    from += lead;
-    if (matches.some((m) => from < m.end && from + word.length > m.start)) return true;
-    matches.push({ start: from, end: from + word.length, word, id, trace: from > firstMayContain });
+    push(from + lead, word, id);
     return true;
   };
+  const trySegment = (segmentStart: number, end: number): void => {
+    let start = segmentStart;
+    if (tryPiece(start, end)) return;
+    const number = /^\s*\d+(?:[.,]\d+)?\s*%?\s*/u.exec(masked.slice(start, end));
+    if (number !== null) start += number[0].length;
+    const segment = masked.slice(start, end).replace(/\d.*$/su, "");
+    const withoutPhrase = phrase === undefined ? segment : segment.replace(phrase, "");
+    if (isIngredient(withoutPhrase.trim())) return;
+    let last = 0;
+    glueSplit.lastIndex = 0;
+    for (let m = glueSplit.exec(segment); m !== null; m = glueSplit.exec(segment)) {
+      if (m[0].length === 0) {
+        glueSplit.lastIndex++;
+        continue;
+      }
+      if (m.index > last) tryPiece(start + last, start + m.index);
+      last = m.index + m[0].length;
+    }
+    if (last > 0 && last < segment.length) tryPiece(start + last, start + segment.length);
+  };
   let last = 0;
-  separator.lastIndex = 0;
-  for (let m = separator.exec(text); m !== null && matches.length < MAX_MATCHES; m = separator.exec(text)) {
-    if (m.index > last) add(last, m.index);
+  SEGMENT_SEPARATOR.lastIndex = 0;
+  for (
+    let m = SEGMENT_SEPARATOR.exec(masked);
+    m !== null && matches.length < MAX_MATCHES;
+    m = SEGMENT_SEPARATOR.exec(masked)
+  ) {
+    if (m.index > last) trySegment(last, m.index);
     last = m.index + m[0].length;
-    if (m[0].length === 0) separator.lastIndex++;
   }
-  if (last < text.length) add(last, text.length);
+  if (last < masked.length) trySegment(last, masked.length);
   // CAPITALS ("farine de BLE"), only when the text also has lower-case letters.
   if (/\p{Ll}/u.test(text)) {
     const caps = /(?<![\p{L}])\p{Lu}{2,}(?:\s+\p{Lu}{2,})*(?![\p{L}])/gu;
-    for (let m = caps.exec(text); m !== null && matches.length < MAX_MATCHES; m = caps.exec(text)) {
-      add(m.index, m.index + m[0].length);
+    for (let m = caps.exec(masked); m !== null && matches.length < MAX_MATCHES; m = caps.exec(masked)) {
+      tryPiece(m.index, m.index + m[0].length);
     }
   }
   return matches.sort((a, b) => a.start - b.start);
