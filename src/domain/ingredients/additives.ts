@@ -4,6 +4,7 @@
  */
 import { getStringIdForLang } from "../taxonomy/string-id.js";
 import type { Taxonomy } from "../taxonomy/types.js";
+import { canonicalizeMemo } from "./memo.js";
 import { escapeRegex } from "./regex.js";
 import type { LanguageWords } from "./types.js";
 
@@ -50,7 +51,7 @@ export function extractAdditives(
 
   const known = (taxonomy: Taxonomy | undefined, id: string): string | undefined => {
     if (taxonomy === undefined || id === "") return undefined;
-    const canonical = taxonomy.canonicalize(lc, id);
+    const canonical = canonicalizeMemo(taxonomy, lc, id);
     return taxonomy.has(canonical) ? canonical : undefined;
   };
 

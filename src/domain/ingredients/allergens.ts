@@ -6,6 +6,7 @@
  */
 import { getStringIdForLang } from "../taxonomy/string-id.js";
 import type { Taxonomy } from "../taxonomy/types.js";
+import { canonicalizeMemo } from "./memo.js";
 import { alternation, escapeRegex } from "./regex.js";
 import type { LanguageWords, ParsedIngredient } from "./types.js";
 
@@ -51,14 +52,14 @@ export function detectAllergens(input: {
   const known = (item: string): string | undefined => {
     const trimmed = item.trim();
     if (trimmed === "" || trimmed.length > MAX_SEGMENT_LENGTH) return undefined;
-    const id = allergens.canonicalize(lc, trimmed);
+    const id = canonicalizeMemo(allergens, lc, trimmed);
     return allergens.has(id) && id !== "en:none" ? id : undefined;
   };
 
   const isIngredient = (item: string): boolean =>
     item !== "" &&
     item.length <= MAX_SEGMENT_LENGTH &&
-    input.ingredientsTaxonomy.has(input.ingredientsTaxonomy.canonicalize(lc, item));
+    input.ingredientsTaxonomy.has(canonicalizeMemo(input.ingredientsTaxonomy, lc, item));
   const markedAllergen = (item: string): string => `${lc}:${getStringIdForLang(lc, item)}`;
   const matches = scanText(words, text, known, isIngredient, markedAllergen);
   const allergenIds: string[] = [];
@@ -81,7 +82,7 @@ export function detectAllergens(input: {
       const value = input.ingredientsTaxonomy.inheritedProperty(x.id, "allergens:en")?.value;
       if (value !== undefined) {
         for (const part of value.split(/\s*,\s*/)) {
-          const id = allergens.canonicalize("en", part);
+          const id = canonicalizeMemo(allergens, "en", part);
           if (allergens.has(id)) allergenIds.push(id);
         }
       }

@@ -33,6 +33,29 @@ const GROUP_TAGS: Readonly<Record<number, string>> = {
   4: "en:4-ultra-processed-food-and-drink-products",
 };
 
+interface Marker {
+  tagtype: string;
+  tag: string;
+  group: number;
+}
+
+const sortedMarkerLists = new WeakMap<NovaMarkers, Marker[]>();
+
+/** Configured markers, sorted by (group, key) as OFF iterates them; computed once per marker table. */
+function sortedMarkers(markers: NovaMarkers): Marker[] {
+  let sorted = sortedMarkerLists.get(markers);
+  if (sorted === undefined) {
+    sorted = Object.entries(markers)
+      .sort(([ka, ga], [kb, gb]) => ga - gb || (ka < kb ? -1 : ka > kb ? 1 : 0))
+      .map(([key, group]) => {
+        const slash = key.indexOf("/");
+        return { tagtype: key.slice(0, slash), tag: key.slice(slash + 1), group };
+      });
+    sortedMarkerLists.set(markers, sorted);
+  }
+  return sorted;
+}
+
 export function computeNova(
   input: NovaInput,
   markers: NovaMarkers,
@@ -50,12 +73,7 @@ export function computeNova(
     [3, []],
     [4, []],
   ]);
-  // Configured markers, sorted by (group, key) as OFF iterates them.
-  const configured = Object.entries(markers).sort(([ka, ga], [kb, gb]) => ga - gb || (ka < kb ? -1 : ka > kb ? 1 : 0));
-  for (const [key, group] of configured) {
-    const slash = key.indexOf("/");
-    const tagtype = key.slice(0, slash);
-    const tag = key.slice(slash + 1);
+  for (const { tagtype, tag, group } of sortedMarkers(markers)) {
     if (tagsOf[tagtype]?.has(tag)) byGroup.get(group)?.push([tagtype, tag]);
   }
   const taxonomyOf: Record<string, Taxonomy | undefined> = {

@@ -6,6 +6,7 @@
  */
 import { getStringIdForLang } from "../taxonomy/string-id.js";
 import type { Taxonomy } from "../taxonomy/types.js";
+import { canonicalizeMemo } from "./memo.js";
 import { alternation, type LanguagePatterns, parseNumber, quantityInGrams } from "./regex.js";
 import type { ParsedIngredient } from "./types.js";
 
@@ -156,13 +157,13 @@ export class IngredientParser {
   /** Canonical ingredient id with the E-number + name rule (§3.5). */
   canonicalize(text: string): string {
     const ingredients = this.state.taxonomies.ingredients;
-    const id = ingredients.canonicalize(this.lc, text);
+    const id = canonicalizeMemo(ingredients, this.lc, text);
     if (ingredients.has(id)) return id;
     const m = /^(e\d{3,4}[a-z]*)\s*[-–]?\s*(.+)$/iu.exec(text) ?? /^(.+?)\s*[-–(]?\s*(e\d{3,4}[a-z]*)\)?$/iu.exec(text);
     if (m !== null) {
       const [eText, nameText] = /^e\d/i.test(m[1] as string) ? [m[1], m[2]] : [m[2], m[1]];
-      const eId = ingredients.canonicalize(this.lc, eText as string);
-      const nameId = ingredients.canonicalize(this.lc, nameText as string);
+      const eId = canonicalizeMemo(ingredients, this.lc, eText as string);
+      const nameId = canonicalizeMemo(ingredients, this.lc, nameText as string);
       if (ingredients.has(eId) && ingredients.has(nameId) && eId.startsWith(nameId)) return eId;
     }
     return id;
@@ -174,7 +175,7 @@ export class IngredientParser {
 
   private knownIn(taxonomy: Taxonomy | undefined, text: string): string | undefined {
     if (taxonomy === undefined || text.trim() === "") return undefined;
-    const id = taxonomy.canonicalize(this.lc, text);
+    const id = canonicalizeMemo(taxonomy, this.lc, text);
     return taxonomy.has(id) ? id : undefined;
   }
 
@@ -230,7 +231,7 @@ export class IngredientParser {
       let allergenInBrackets: string | undefined;
       if (between !== "") {
         // "tomatoes (64%, origin: Spain)": the leading percent is the parent's.
-        const leading = new RegExp(`^${this.state.patterns.percentOrQuantity}\\s*[,;]\\s*`, "iu").exec(between);
+        const leading = this.state.patterns.percentThenSeparator.exec(between);
         if (leading !== null) {
           setPercentOrQuantity(parentAttributes, leading[1] as string, (leading[2] as string).toLowerCase());
           between = between.slice(leading[0].length);
@@ -254,7 +255,7 @@ export class IngredientParser {
         }
       }
       // "X, 20%, …": a percent right after the separator belongs to X.
-      const afterPercent = new RegExp(`^\\s*${this.state.patterns.percentOrQuantity}(?=[,;]|$)`, "iu").exec(after);
+      const afterPercent = this.state.patterns.percentAfterSeparator.exec(after);
       if (afterPercent !== null && before.trim() !== "") {
         setPercentOrQuantity(parentAttributes, afterPercent[1] as string, (afterPercent[2] as string).toLowerCase());
         after = after.slice(afterPercent[0].length);
@@ -357,7 +358,7 @@ export class IngredientParser {
     }
     const allergens = this.state.taxonomies.allergens;
     if (allergens !== undefined && this.knownLabel(parentText) === undefined) {
-      const allergen = allergens.canonicalize(this.lc, between);
+      const allergen = canonicalizeMemo(allergens, this.lc, between);
       if (allergens.has(allergen) && MAIN_ALLERGEN_INGREDIENT.test(this.canonicalize(between))) {
         return { kind: "allergen", value: between };
       }
@@ -508,7 +509,7 @@ export class IngredientParser {
         this.state.labels.add(label);
         const labelIngredient = this.state.taxonomies.labels.property(label, "ingredients:en");
         if (labelIngredient === undefined) return undefined;
-        const ingredientId = this.state.taxonomies.ingredients.canonicalize("en", labelIngredient);
+        const ingredientId = canonicalizeMemo(this.state.taxonomies.ingredients, "en", labelIngredient);
         return { ingredient: this.known(ingredientId, text, { ...attributes, labels: [...attributes.labels, label] }) };
       }
       if (this.state.patterns.ignore?.test(text)) return undefined;

@@ -3,6 +3,7 @@
  * `preparse_ingredients_text`): an ordered list of small rewrites, each safe to run again.
  */
 import type { Taxonomy } from "../taxonomy/types.js";
+import { canonicalizeMemo } from "./memo.js";
 import {
   alternation,
   escapeRegex,
@@ -89,13 +90,13 @@ function separateAdditiveClass(lc: string, text: string, taxonomies: PreparseTax
   const classes = taxonomies.additives_classes;
   if (classes === undefined) return text;
   const ingredients = taxonomies.ingredients;
-  const known = (t: string): boolean => t.trim() !== "" && ingredients.has(ingredients.canonicalize(lc, t));
+  const known = (t: string): boolean => t.trim() !== "" && ingredients.has(canonicalizeMemo(ingredients, lc, t));
   return text.replace(/(^|[,;(\[]\s*)([^,;:()[\]]{3,120})/gu, (whole, start: string, item: string) => {
     const words = item.trim().split(/\s+/u);
     for (let k = Math.min(4, words.length - 1); k >= 1; k--) {
       const head = words.slice(0, k).join(" ");
       const tail = words.slice(k).join(" ");
-      const cls = classes.canonicalize(lc, head);
+      const cls = canonicalizeMemo(classes, lc, head);
       if (!classes.has(cls)) continue;
       if (known(`${head} ${words[k]}`) || known(item)) return whole;
       const firstOfTail = tail.replace(/\s+(?:und|and|et|y|e)\s.*$/iu, "");
@@ -109,7 +110,7 @@ function separateAdditiveClass(lc: string, text: string, taxonomies: PreparseTax
 function joinSpacedDashCompounds(lc: string, text: string, ingredients: Taxonomy): string {
   return text.replace(/(\p{L}+) - (\p{L}+)/gu, (whole, a: string, b: string) => {
     const joined = `${a}-${b}`;
-    return ingredients.has(ingredients.canonicalize(lc, joined)) ? joined : whole;
+    return ingredients.has(canonicalizeMemo(ingredients, lc, joined)) ? joined : whole;
   });
 }
 
@@ -211,7 +212,7 @@ export function splitAllergenItems(words: LanguageWords, items: string): string[
 }
 
 function isAllergenOrStopword(lc: string, item: string, allergens: Taxonomy): boolean {
-  const id = allergens.canonicalize(lc, item);
+  const id = canonicalizeMemo(allergens, lc, item);
   return allergens.has(id);
 }
 
@@ -235,7 +236,7 @@ function replaceSymbolLegends(lc: string, text: string, labels: Taxonomy): strin
 const LEGEND_LABELS: ReadonlySet<string> = new Set(["en:organic", "en:fair-trade", "en:fair-trade-organic"]);
 
 function labelOfLegend(lc: string, phrase: string, labels: Taxonomy): string | undefined {
-  const direct = labels.canonicalize(lc, phrase);
+  const direct = canonicalizeMemo(labels, lc, phrase);
   if (LEGEND_LABELS.has(direct)) return direct;
   // "issus de l'agriculture biologique", "ingrédients issus du commerce équitable"
   const lower = phrase.toLowerCase();

@@ -39,6 +39,10 @@ export interface LanguagePatterns {
   leadingPercent: RegExp;
   /** The whole text is a percent or quantity (optionally "per 100 g"). */
   onlyPercent: RegExp;
+  /** A bracket group starting with a percent followed by a separator ("64%, origin: Spain"). */
+  percentThenSeparator: RegExp;
+  /** The text after a separator starts with a lone percent ("X, 20%, …"). */
+  percentAfterSeparator: RegExp;
   /** A fragment to skip. */
   ignore: RegExp | undefined;
   /** The may-contain phrase (traces). */
@@ -76,6 +80,8 @@ export function patternsFor(words: LanguageWords): LanguagePatterns {
     trailingPercent: new RegExp(`\\s${percentOrQuantity}${per100}$`, "iu"),
     leadingPercent: new RegExp(`^${percentOrQuantity}(?:\\s*${ofWords}\\s*|\\s+)`, "iu"),
     onlyPercent: new RegExp(`^\\s*${percentOrQuantity}${per100}\\s*$`, "iu"),
+    percentThenSeparator: new RegExp(`^${percentOrQuantity}\\s*[,;]\\s*`, "iu"),
+    percentAfterSeparator: new RegExp(`^\\s*${percentOrQuantity}(?=[,;]|$)`, "iu"),
     ignore: words.ignore_phrases.length === 0 ? undefined : new RegExp(sourceAlternation(words.ignore_phrases), "iu"),
     mayContain:
       words.may_contain.length === 0
