@@ -7,10 +7,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { enrichProduct } from "../src/domain/enrich.js";
+import { analyzeProductIngredients } from "../src/domain/ingredients/index.js";
 import type { Product } from "../src/domain/product.js";
 import { applyProductEdit } from "../src/domain/product-edit.js";
 import { computeTagFields } from "../src/domain/tags.js";
-import { loadTaxonomies } from "../src/domain/taxonomy/index.js";
+import { loadTaxonomies, loadTaxonomiesWithReport } from "../src/domain/taxonomy/index.js";
+import { buildCatalog } from "../src/generate/catalog.js";
+import { rawProduct } from "../src/generate/product.js";
 import { spawnUntil } from "./lib/processes.js";
 import { seededRandom } from "./lib/random.js";
 import { contributorWriteParams } from "./lib/write-params.js";
@@ -51,6 +54,12 @@ async function startTimes(): Promise<{ wall: number[]; cpu: number[] }> {
   return { wall: times, cpu };
 }
 
+/** The ingredient list of a generated product as write parameters. */
+function ingredientParams(product: Product): Record<string, string> {
+  const lc = product.lang as string;
+  return { lang: lc, [`ingredients_text_${lc}`]: product[`ingredients_text_${lc}`] as string };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 async function main(): Promise<void> {
@@ -70,13 +79,52 @@ async function main(): Promise<void> {
     `heap held by the taxonomies: ${(held / 1024 / 1024).toFixed(1)} MB${global.gc ? "" : " (run with --expose-gc for an exact figure)"}`,
   );
 
+  // The ingredient-analysis taxonomies load on first use (not at start): their load time and memory.
+  global.gc?.();
+  const beforeIngredients = process.memoryUsage().heapUsed;
+  const ingredientsStarted = performance.now();
+  const ingredientTaxonomyCount = taxonomies.ingredients.size + taxonomies.additives.size;
+  const ingredientsLoad = performance.now() - ingredientsStarted;
+  global.gc?.();
+  const heldByIngredients = process.memoryUsage().heapUsed - beforeIngredients;
+  console.log(
+    `ingredient-analysis taxonomies, loaded on first use from their compact form: ${ingredientsLoad.toFixed(0)} ms, heap ${(heldByIngredients / 1024 / 1024).toFixed(1)} MB (${ingredientTaxonomyCount} ingredients and additives)`,
+  );
+  const report = loadTaxonomiesWithReport();
+  console.log(`  (the start itself reads the other taxonomies only: ${report.source})`);
+
+  // Ingredients analysis alone, on the generator's ingredient lists in the five languages.
+  const catalog = buildCatalog(taxonomies, 1);
+  const lists: Product[] = [];
+  for (let i = 0; lists.length < 5_000 && i < 100_000; i++) {
+    const raw = rawProduct(catalog, 1, i);
+    const lc = raw.lang;
+    if (typeof lc === "string" && ["en", "fr", "de", "es", "it"].includes(lc) && raw[`ingredients_text_${lc}`]) {
+      lists.push(raw);
+    }
+  }
+  for (const p of lists.slice(0, 500)) analyzeProductIngredients(p, taxonomies); // warm-up
+  const analysisStarted = performance.now();
+  let ingredientsParsed = 0;
+  for (const p of lists)
+    ingredientsParsed += (analyzeProductIngredients(p, taxonomies)?.fields.ingredients_n as number) ?? 0;
+  const analysisSeconds = (performance.now() - analysisStarted) / 1000;
+  console.log(
+    `ingredients analysis alone: ${(lists.length / analysisSeconds).toFixed(0)} products/s on one core (${lists.length} generated lists in en/fr/de/es/it, ${(ingredientsParsed / lists.length).toFixed(1)} ingredients each)`,
+  );
+
   const rnd = seededRandom(1);
   const now = Math.floor(Date.now() / 1000);
   const products: Product[] = [];
   for (let i = 0; i < COUNT; i++) {
     const edit = applyProductEdit(
       undefined,
-      { code: String(3_000_000_000_000 + i), params: contributorWriteParams(rnd, i), userId: "bench", now },
+      {
+        code: String(3_000_000_000_000 + i),
+        params: { ...contributorWriteParams(rnd, i), ...ingredientParams(lists[i % lists.length] as Product) },
+        userId: "bench",
+        now,
+      },
       { taxonomies, nutriscoreHeadlineVersion: "2021" },
     );
     if (!edit.ok) throw new Error(edit.message);
@@ -88,7 +136,7 @@ async function main(): Promise<void> {
   for (const p of products) enrichProduct(p, ctx);
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `enrichment pipeline (tags, keywords, Nutri-Score 2021+2023, misc_tags): ${(COUNT / seconds).toFixed(0)} products/s on one core (${COUNT} products)`,
+    `enrichment pipeline (tags, ingredients analysis, keywords, Nutri-Score 2021+2023, misc_tags): ${(COUNT / seconds).toFixed(0)} products/s on one core (${COUNT} products with ingredient lists)`,
   );
 
   for (const [name, text] of [

@@ -38,3 +38,34 @@ export function contributorWriteParams(rnd: () => number, i: number): Record<str
     nutriment_salt: num(3),
   };
 }
+
+/** Realistic ingredient lists in the five languages with word lists (issue 25). */
+const INGREDIENT_LISTS: readonly [string, string][] = [
+  [
+    "en",
+    "wheat flour, sugar, palm oil, hazelnuts 13%, skimmed milk powder 8.7%, fat-reduced cocoa 7.4%, emulsifier: lecithins (soya), vanillin",
+  ],
+  [
+    "fr",
+    "farine de blé, sucre, huile de palme, noisettes 13%, lait écrémé en poudre 8,7%, cacao maigre 7,4%, émulsifiants : lécithines (soja), vanilline. Peut contenir des traces d'arachide.",
+  ],
+  [
+    "de",
+    "Zucker, Palmöl, Haselnüsse 13%, Magermilchpulver 8,7%, fettarmer Kakao 7,4%, Emulgator: Lecithine (Soja), Vanillin",
+  ],
+  [
+    "es",
+    "azúcar, aceite de palma, avellanas 13%, leche desnatada en polvo 8,7%, cacao desgrasado 7,4%, emulgente: lecitinas (soja), vainillina",
+  ],
+  [
+    "it",
+    "zucchero, olio di palma, nocciole 13%, latte scremato in polvere 8,7%, cacao magro 7,4%, emulsionanti: lecitine (soia), vanillina",
+  ],
+];
+
+/** A write of an ingredient list (and its language), one of the five, varied by `i`. */
+export function ingredientListParams(i: number): Record<string, string> {
+  const [lc, text] = INGREDIENT_LISTS[i % INGREDIENT_LISTS.length] as [string, string];
+  // A varying percent makes each write change the list, so that it is analysed again.
+  return { lang: lc, [`ingredients_text_${lc}`]: text.replace("13%", `${10 + (i % 7)}%`) };
+}

@@ -288,7 +288,7 @@ function finishEdit(
 
   // What the contributor changed, before derived fields (Nutri-Score, misc_tags) follow suit.
   const changed = changedFields(before, product);
-  return { ok: true, product: enrichProduct(product, ctx), changedFields: changed };
+  return { ok: true, product: enrichProduct(product, ctx, before), changedFields: changed };
 }
 
 /** The stored product upgraded to the written schema (SCHEMA.md decision 1), or a new one. */

@@ -70,7 +70,11 @@ export async function taxonomyRoutes(app: FastifyInstance): Promise<void> {
     }
     const languages = parseLanguageList(params.lc);
     const fields = commaList(params.fields);
-    const extract = taxonomyExtract(app.foodbase.taxonomies[tagtype], tags, {
+    const taxonomy = app.foodbase.taxonomies[tagtype];
+    if (taxonomy === undefined) {
+      throw HttpError.invalidParameter("tagtype", tagtype, `unknown taxonomy: ${tagtype} (available: ${available})`);
+    }
+    const extract = taxonomyExtract(taxonomy, tags, {
       languages: languages.length > 0 ? languages : ["en"],
       ...(fields.length > 0 ? { fields } : {}),
       includeParents: flag(params.include_parents),

@@ -15,6 +15,12 @@ export interface IngredientEstimates {
   redMeatPercent?: number;
   /** Number of ingredients that are non-nutritive sweeteners. */
   nonNutritiveSweeteners?: number;
+  /**
+   * `fruits-vegetables-nuts-estimate-from-ingredients` / `fruits-vegetables-legumes-…` (%), used when the
+   * product's `nutriments` do not carry them (INGREDIENTS.md §7).
+   */
+  fruitsVegetablesNutsPercent?: number;
+  fruitsVegetablesLegumesPercent?: number;
 }
 
 export interface Applicability {

@@ -55,6 +55,7 @@ export function fruitPercentage2021(
   suffix: string,
   categories: ProductCategories,
   rules: CanonicalNutriScoreRules,
+  estimateFromIngredients?: number,
 ): FruitPercentage2021 {
   const override = categoryOverride(categories);
   if (override !== undefined)
@@ -71,7 +72,8 @@ export function fruitPercentage2021(
   if (contributor !== undefined) return { value: contributor, source: "contributor" };
   const estimate = read("fruits-vegetables-nuts-estimate");
   if (estimate !== undefined) return { value: estimate, source: "estimate" };
-  const fromIngredients = read("fruits-vegetables-nuts-estimate-from-ingredients");
+  const fromIngredients =
+    read("fruits-vegetables-nuts-estimate-from-ingredients") ?? (suffix === "" ? estimateFromIngredients : undefined);
   if (fromIngredients !== undefined) return { value: fromIngredients, source: "estimate_from_ingredients" };
 
   const row = fromCategoryTable(categories, rules.fruitsVegetablesNuts2021);
@@ -85,6 +87,7 @@ export function fruitPercentage2023(
   suffix: string,
   categories: ProductCategories,
   rules: CanonicalNutriScoreRules,
+  estimateFromIngredients?: number,
 ): FruitPercentage2023 {
   const override = categoryOverride(categories);
   if (override !== undefined)
@@ -93,7 +96,9 @@ export function fruitPercentage2023(
   const read = (nid: string) => numericValue(nutriments[`${nid}${suffix}_100g`]);
   const contributor = read("fruits-vegetables-legumes");
   if (contributor !== undefined) return { value: contributor, source: "contributor" };
-  const fromIngredients = read("fruits-vegetables-legumes-estimate-from-ingredients");
+  const fromIngredients =
+    read("fruits-vegetables-legumes-estimate-from-ingredients") ??
+    (suffix === "" ? estimateFromIngredients : undefined);
   if (fromIngredients !== undefined) return { value: fromIngredients, source: "estimate_from_ingredients" };
 
   const row = fromCategoryTable(categories, rules.fruitsVegetablesLegumes2023);

@@ -41,7 +41,7 @@ export interface NutriScoreContext {
   headlineVersion: NutriScoreVersion;
   /** Category rule lists; defaults to OFF's current values. */
   categoryLists?: NutriScoreCategoryLists;
-  /** Ingredient-derived inputs; foodbase has no ingredient analysis, so normally absent. */
+  /** Ingredient-derived inputs: the ingredients analysis' estimates (enrich.ts). */
   ingredientEstimates?: IngredientEstimates;
 }
 
@@ -95,8 +95,20 @@ export function applyNutriScore(product: Product, ctx: NutriScoreContext): Produ
   const flags2021 = computeFlags2021(categories, rules, estimates);
   const flags2023 = computeFlags2023(categories, rules, estimates);
   const availability = computeNutrientAvailability(source, categories, rules, flags2021.is_water === 1);
-  const fruit2021 = fruitPercentage2021(source, availability.suffix, categories, rules);
-  const fruit2023 = fruitPercentage2023(source, availability.suffix, categories, rules);
+  const fruit2021 = fruitPercentage2021(
+    source,
+    availability.suffix,
+    categories,
+    rules,
+    estimates.fruitsVegetablesNutsPercent,
+  );
+  const fruit2023 = fruitPercentage2023(
+    source,
+    availability.suffix,
+    categories,
+    rules,
+    estimates.fruitsVegetablesLegumesPercent,
+  );
   const inputs2021 = buildInputs2021(source, availability.suffix, flags2021, fruit2021.value);
   const inputs2023 = buildInputs2023(
     source,

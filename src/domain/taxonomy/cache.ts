@@ -40,8 +40,11 @@ export function cacheKey(sources: Readonly<Record<string, string>>): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-export function cacheFilePath(cacheDir: string, key: string): string {
-  return join(cacheDir, `${CACHE_PREFIX}${key}${CACHE_SUFFIX}`);
+/** Name part of the ingredient-analysis taxonomies' compact form (a file of its own, loaded on first use). */
+export const INGREDIENT_CACHE_PART = "ingredients-";
+
+export function cacheFilePath(cacheDir: string, key: string, part = ""): string {
+  return join(cacheDir, `${CACHE_PREFIX}${part}${key}${CACHE_SUFFIX}`);
 }
 
 interface CacheDocument {
@@ -101,11 +104,17 @@ export function writeCache(file: string, key: string, taxonomies: Record<string,
   return true;
 }
 
+/** The part of a cache file name between the prefix and the 16-character key ("" or "ingredients-"). */
+function partOf(name: string): string {
+  return name.slice(CACHE_PREFIX.length, name.length - CACHE_SUFFIX.length - 16);
+}
+
 function removeStaleCaches(dir: string, current: string): void {
   try {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
-      if (name.startsWith(CACHE_PREFIX) && name.endsWith(CACHE_SUFFIX) && path !== current) {
+      const samePart = partOf(name) === partOf(basename(current));
+      if (name.startsWith(CACHE_PREFIX) && name.endsWith(CACHE_SUFFIX) && samePart && path !== current) {
         rmSync(path, { force: true });
       }
     }

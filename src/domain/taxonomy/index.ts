@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildTaxonomyTables } from "./build.js";
-import { cacheFilePath, cacheKey, readCache, writeCache } from "./cache.js";
+import { cacheFilePath, cacheKey, INGREDIENT_CACHE_PART, readCache, writeCache } from "./cache.js";
 import type { TaxonomyTables } from "./tables.js";
 import { CompiledTaxonomy } from "./taxonomy.js";
 import type { Taxonomies, Taxonomy } from "./types.js";
@@ -24,7 +24,32 @@ export interface LoadedTaxonomies extends Taxonomies {
   labels: CompiledTaxonomy;
   countries: CompiledTaxonomy;
   nutrients: CompiledTaxonomy;
+  ingredients: CompiledTaxonomy;
+  additives: CompiledTaxonomy;
+  additives_classes: CompiledTaxonomy;
+  allergens: CompiledTaxonomy;
+  ingredients_processing: CompiledTaxonomy;
+  vitamins: CompiledTaxonomy;
+  minerals: CompiledTaxonomy;
+  origins: CompiledTaxonomy;
 }
+
+/** Every taxonomy the loader builds, by tag type. */
+type AllTables = Record<keyof LoadedTaxonomies, TaxonomyTables>;
+const TAXONOMY_NAMES: readonly (keyof LoadedTaxonomies)[] = [
+  "categories",
+  "labels",
+  "countries",
+  "nutrients",
+  "ingredients",
+  "additives",
+  "additives_classes",
+  "allergens",
+  "ingredients_processing",
+  "vitamins",
+  "minerals",
+  "origins",
+];
 
 /** Source files, relative to the data directory. */
 const SOURCE_FILES = {
@@ -33,6 +58,16 @@ const SOURCE_FILES = {
   labels: "labels.txt",
   countries: "countries.txt",
   nutrients: "nutrients.txt",
+  ingredients: "ingredients.txt",
+  additives: "additives.txt",
+  additivesClasses: "additives_classes.txt",
+  allergens: "allergens.txt",
+  ingredientsProcessing: "ingredients_processing.txt",
+  vitamins: "vitamins.txt",
+  minerals: "minerals.txt",
+  nucleotides: "nucleotides.txt",
+  otherNutritionalSubstances: "other_nutritional_substances.txt",
+  origins: "origins.txt",
 } as const;
 
 export type TaxonomySourceTexts = Record<keyof typeof SOURCE_FILES, string>;
@@ -77,6 +112,16 @@ export function readTaxonomySources(dataDir: string): TaxonomySourceTexts {
     labels: read(SOURCE_FILES.labels),
     countries: read(SOURCE_FILES.countries),
     nutrients: read(SOURCE_FILES.nutrients),
+    ingredients: read(SOURCE_FILES.ingredients),
+    additives: read(SOURCE_FILES.additives),
+    additivesClasses: read(SOURCE_FILES.additivesClasses),
+    allergens: read(SOURCE_FILES.allergens),
+    ingredientsProcessing: read(SOURCE_FILES.ingredientsProcessing),
+    vitamins: read(SOURCE_FILES.vitamins),
+    minerals: read(SOURCE_FILES.minerals),
+    nucleotides: read(SOURCE_FILES.nucleotides),
+    otherNutritionalSubstances: read(SOURCE_FILES.otherNutritionalSubstances),
+    origins: read(SOURCE_FILES.origins),
   };
 }
 
@@ -86,11 +131,13 @@ export interface BuildTaxonomiesOptions {
 }
 
 /** Parses every source text into tables (the slow path, ~2–3 s for the full categories file). */
-export function buildAllTables(
-  sources: TaxonomySourceTexts,
-  options: BuildTaxonomiesOptions = {},
-): Record<keyof Taxonomies, TaxonomyTables> {
+export function buildAllTables(sources: TaxonomySourceTexts, options: BuildTaxonomiesOptions = {}): AllTables {
   const keepSynonymLists = options.keepSynonymLists ?? false;
+  return { ...buildCoreTables(sources, keepSynonymLists), ...buildIngredientAnalysisTables(sources, keepSynonymLists) };
+}
+
+/** The taxonomies loaded at start: categories (+ supplement), labels, countries, nutrients. */
+function buildCoreTables(sources: TaxonomySourceTexts, keepSynonymLists: boolean): CoreTables {
   const categories = buildTaxonomyTables(
     { name: SOURCE_FILES.categories, text: sources.categories },
     {
@@ -120,22 +167,95 @@ export function buildAllTables(
   };
 }
 
-function compile(tables: Record<keyof Taxonomies, TaxonomyTables>): LoadedTaxonomies {
+/**
+ * The taxonomies of ingredients analysis (INGREDIENTS.md §12.2). OFF builds its ingredients taxonomy by
+ * concatenating seven files (`scripts/build_tags_taxonomy.pl`), so that additives, vitamins and minerals
+ * are ingredients too. They are lenient as OFF's are: a clashing line is skipped and reported.
+ */
+function buildIngredientAnalysisTables(
+  sources: TaxonomySourceTexts,
+  keepSynonymLists: boolean,
+): Omit<AllTables, "categories" | "labels" | "countries" | "nutrients"> {
+  const lenient = (tagtype: string, name: string, text: string): TaxonomyTables =>
+    buildTaxonomyTables({ name, text }, { tagtype, strict: false, keepSynonymLists });
+  const ingredientsText = [
+    sources.additivesClasses,
+    sources.additives,
+    sources.minerals,
+    sources.vitamins,
+    sources.nucleotides,
+    sources.otherNutritionalSubstances,
+    sources.ingredients,
+  ].join("\n\n");
   return {
-    categories: new CompiledTaxonomy(tables.categories),
-    labels: new CompiledTaxonomy(tables.labels),
-    countries: new CompiledTaxonomy(tables.countries),
-    nutrients: new CompiledTaxonomy(tables.nutrients),
+    ingredients: lenient("ingredients", "ingredients (7 files)", ingredientsText),
+    additives: lenient("additives", SOURCE_FILES.additives, sources.additives),
+    additives_classes: lenient("additives_classes", SOURCE_FILES.additivesClasses, sources.additivesClasses),
+    allergens: lenient("allergens", SOURCE_FILES.allergens, sources.allergens),
+    ingredients_processing: lenient(
+      "ingredients_processing",
+      SOURCE_FILES.ingredientsProcessing,
+      sources.ingredientsProcessing,
+    ),
+    vitamins: lenient("vitamins", SOURCE_FILES.vitamins, sources.vitamins),
+    minerals: lenient("minerals", SOURCE_FILES.minerals, sources.minerals),
+    origins: lenient("origins", SOURCE_FILES.origins, sources.origins),
   };
 }
 
-function isCompleteTables(tables: Record<string, TaxonomyTables>): tables is Record<keyof Taxonomies, TaxonomyTables> {
-  return ["categories", "labels", "countries", "nutrients"].every((name) => tables[name] !== undefined);
+const CORE_NAMES = ["categories", "labels", "countries", "nutrients"] as const;
+type CoreName = (typeof CORE_NAMES)[number];
+type IngredientName = Exclude<keyof LoadedTaxonomies, CoreName>;
+const INGREDIENT_NAMES = TAXONOMY_NAMES.filter(
+  (name): name is IngredientName => !(CORE_NAMES as readonly string[]).includes(name),
+);
+type CoreTables = Pick<AllTables, CoreName>;
+type IngredientTables = Omit<AllTables, CoreName>;
+
+/**
+ * Compiles the tables. The ingredient-analysis part may be given as a function: it is then loaded on
+ * first use of one of its taxonomies (a getter), so that a server start does not pay for it.
+ */
+function compile(core: CoreTables, ingredientPart: IngredientTables | (() => IngredientTables)): LoadedTaxonomies {
+  const compiled: Partial<LoadedTaxonomies> = {};
+  for (const name of CORE_NAMES) compiled[name] = new CompiledTaxonomy(core[name]);
+  let ingredients: Partial<Record<IngredientName, CompiledTaxonomy>> | undefined;
+  const ingredientTaxonomies = (): Partial<Record<IngredientName, CompiledTaxonomy>> => {
+    if (ingredients === undefined) {
+      const tables = typeof ingredientPart === "function" ? ingredientPart() : ingredientPart;
+      ingredients = {};
+      for (const name of INGREDIENT_NAMES) ingredients[name] = new CompiledTaxonomy(tables[name]);
+    }
+    return ingredients;
+  };
+  for (const name of INGREDIENT_NAMES) {
+    Object.defineProperty(compiled, name, {
+      enumerable: true,
+      get: () => ingredientTaxonomies()[name],
+    });
+  }
+  if (typeof ingredientPart !== "function") ingredientTaxonomies();
+  return compiled as LoadedTaxonomies;
+}
+
+function hasTables(tables: Record<string, TaxonomyTables>, names: readonly string[]): boolean {
+  return names.every((name) => tables[name] !== undefined);
 }
 
 /** Builds taxonomies from source texts, without any file access (tests, tools). */
 export function buildTaxonomies(sources: TaxonomySourceTexts, options: BuildTaxonomiesOptions = {}): LoadedTaxonomies {
-  return compile(buildAllTables(sources, options));
+  const tables = buildAllTables(sources, options);
+  return compile(tables, tables);
+}
+
+function coreSources(sources: TaxonomySourceTexts): Record<string, string> {
+  return {
+    categories: sources.categories,
+    categoriesSupplement: sources.categoriesSupplement,
+    labels: sources.labels,
+    countries: sources.countries,
+    nutrients: sources.nutrients,
+  };
 }
 
 /** Loads the taxonomies, from the compact form when it is up to date (not memoised). */
@@ -144,23 +264,39 @@ export function loadTaxonomiesWithReport(options: LoadOptions = {}): LoadReport 
   const dataDir = options.dataDir ?? join(root, "data", "taxonomies");
   const cacheDir = options.cacheDir ?? join(root, ".cache");
   const sources = readTaxonomySources(dataDir);
-  const key = cacheKey(sources);
+  const core = coreSources(sources);
+  const key = cacheKey(core);
   const cacheFile = cacheDir === false ? undefined : cacheFilePath(cacheDir, key);
+  // The ingredient part has its own compact form, read on first use.
+  const ingredientKey = cacheKey(sources);
+  const ingredientCacheFile =
+    cacheDir === false ? undefined : cacheFilePath(cacheDir, ingredientKey, INGREDIENT_CACHE_PART);
+  const ingredientPart = (): IngredientTables => {
+    const cached = ingredientCacheFile === undefined ? undefined : readCache(ingredientCacheFile, ingredientKey);
+    if (cached !== undefined && hasTables(cached, INGREDIENT_NAMES)) return cached as IngredientTables;
+    const tables = buildIngredientAnalysisTables(sources, false);
+    if (ingredientCacheFile !== undefined) writeCache(ingredientCacheFile, ingredientKey, tables);
+    return tables;
+  };
 
   const cached = cacheFile === undefined ? undefined : readCache(cacheFile, key);
-  if (cached !== undefined && isCompleteTables(cached)) {
-    const taxonomies = compile(cached);
+  if (cached !== undefined && hasTables(cached, CORE_NAMES)) {
+    const taxonomies = compile(cached as CoreTables, ingredientPart);
     return { taxonomies, source: "cache", cacheFile, cacheWritten: false, warnings: warningsOf(taxonomies) };
   }
-  const tables = buildAllTables(sources);
+  const tables = buildCoreTables(sources, false);
   const cacheWritten = cacheFile === undefined ? false : writeCache(cacheFile, key, tables);
-  const taxonomies = compile(tables);
+  const taxonomies = compile(tables, ingredientPart);
   return { taxonomies, source: "parsed", cacheFile, cacheWritten, warnings: warningsOf(taxonomies) };
 }
 
+/** Names of the taxonomies loaded on first use (ingredients analysis). */
+export const LAZILY_LOADED_TAXONOMIES: readonly string[] = INGREDIENT_NAMES;
+
+/** Build warnings of the taxonomies loaded at start (the lazily loaded ones are not touched). */
 function warningsOf(taxonomies: LoadedTaxonomies): string[] {
-  return Object.values(taxonomies).flatMap((taxonomy: CompiledTaxonomy) =>
-    taxonomy.buildWarnings.map((warning) => `${taxonomy.tagtype}: ${warning}`),
+  return CORE_NAMES.flatMap((name) =>
+    taxonomies[name].buildWarnings.map((warning) => `${taxonomies[name].tagtype}: ${warning}`),
   );
 }
 

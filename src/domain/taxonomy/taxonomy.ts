@@ -10,6 +10,12 @@ import { compileStopwords, normalizePercentages, removePlurals, removeStopwords 
 
 /** Languages tried when an item is not found in its own language (TAXONOMY.md §5.3 step 7). */
 const FALLBACK_LANGUAGES = ["xx", "en"] as const;
+/**
+ * Ingredients-like taxonomies fall back to language-less and Latin names, never to English
+ * (INGREDIENTS.md §3.5): "sugar" in a French list is not `en:sugar`.
+ */
+const INGREDIENT_FALLBACK_LANGUAGES = ["xx", "la"] as const;
+const INGREDIENT_TAGTYPES: ReadonlySet<string> = new Set(["ingredients", "additives", "ingredients_processing"]);
 /** `wikidata:en:Q1781317` (TAXONOMY.md §5.3 step 1). */
 const LINKED_DATA = new RegExp(`^(${WORD_CHAR}+:${WORD_CHAR}{2}):(.+)`, "su");
 /**
@@ -34,12 +40,6 @@ export class CompiledTaxonomy implements Taxonomy {
     for (const [n, id] of tables.ids.entries()) this.numberOf.set(id, n);
     this.isGroup = new Uint8Array(tables.ids.length);
     for (const n of tables.synonymGroups) this.isGroup[n] = 1;
-    for (const [lc, table] of Object.entries(tables.synonyms)) {
-      const map = new Map<string, number>();
-      const { keys, entries } = table;
-      for (let i = 0; i < keys.length; i++) map.set(keys[i] as string, entries[i] as number);
-      this.synonymMaps.set(lc, map);
-    }
     this.parentIds = new Array(tables.ids.length);
     this.ancestorIds = new Array(tables.ids.length);
   }
@@ -162,10 +162,27 @@ export class CompiledTaxonomy implements Taxonomy {
     return removePlurals(lc, removeStopwords(lc, id, this.stopwordPattern(lc)));
   }
 
+  /**
+   * The synonym map of one language, built on first use: a start then pays only for the languages it
+   * looks up (the ingredients taxonomy alone has about 190).
+   */
+  private synonymMap(lc: string): Map<string, number> | undefined {
+    let map = this.synonymMaps.get(lc);
+    if (map === undefined) {
+      const table = this.tables.synonyms[lc];
+      if (table === undefined) return undefined;
+      map = new Map<string, number>();
+      const { keys, entries } = table;
+      for (let i = 0; i < keys.length; i++) map.set(keys[i] as string, entries[i] as number);
+      this.synonymMaps.set(lc, map);
+    }
+    return map;
+  }
+
   /** Entry number of a synonym id in `lc`; synonym groups never match (TAXONOMY.md §5.3 step 9). */
   private synonym(lc: string, id: string): number | undefined {
     if (id === "") return undefined;
-    const n = this.synonymMaps.get(lc)?.get(id);
+    const n = this.synonymMap(lc)?.get(id);
     return n === undefined || this.isGroup[n] === 1 ? undefined : n;
   }
 
@@ -205,7 +222,10 @@ export class CompiledTaxonomy implements Taxonomy {
     // (parity) a plain match in a fallback language lets the next one override it; a match of the
     // stopword/plural form stops the search.
     let fallback: number | undefined;
-    for (const fallbackLc of FALLBACK_LANGUAGES) {
+    const fallbackLanguages = INGREDIENT_TAGTYPES.has(this.tagtype)
+      ? INGREDIENT_FALLBACK_LANGUAGES
+      : FALLBACK_LANGUAGES;
+    for (const fallbackLc of fallbackLanguages) {
       if (fallbackLc === lc) continue;
       const fallbackId = getStringIdForLang(fallbackLc, normalized);
       const plain = this.synonym(fallbackLc, fallbackId);

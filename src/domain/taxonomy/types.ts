@@ -34,4 +34,17 @@ export interface Taxonomies {
   labels: Taxonomy;
   countries: Taxonomy;
   nutrients: Taxonomy;
+  /**
+   * The taxonomies of ingredients analysis (INGREDIENTS.md §12.2); the shipped loader always has them.
+   * Optional so that hand-built taxonomy sets (tests of other features) need not provide them; without
+   * `ingredients` the analysis is skipped.
+   */
+  ingredients?: Taxonomy;
+  additives?: Taxonomy;
+  additives_classes?: Taxonomy;
+  allergens?: Taxonomy;
+  ingredients_processing?: Taxonomy;
+  vitamins?: Taxonomy;
+  minerals?: Taxonomy;
+  origins?: Taxonomy;
 }

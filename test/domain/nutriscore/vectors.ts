@@ -43,9 +43,11 @@ export const VECTORS: NutriScoreVector[] = JSON.parse(
 
 /** Records of NUTRITION.md §4.2 that foodbase is documented not to reproduce, with the reason. */
 export const DOCUMENTED_DIVERGENCES: Record<string, string> = {
-  "dairy-drink-with-80-percent-milk--2021": "needs the milk share from ingredients (foodbase: beverage)",
+  "dairy-drink-with-80-percent-milk--2021":
+    "needs the milk share from ingredients (foodbase: beverage); the write path's ingredients analysis gives it (test/e2e/nutriscore-vectors.test.ts)",
   "dairy-drink-with-less-than-80-percent-milk--2021": "needs the milk share from ingredients (foodbase: beverage)",
-  "en-sweeteners--2023": "needs the non-nutritive sweetener count from ingredients",
+  "en-sweeteners--2023":
+    "needs the non-nutritive sweetener count from ingredients; the write path's ingredients analysis gives it (test/e2e/nutriscore-vectors.test.ts)",
   "fr-ice-tea-with-sweetener--2023": "needs the non-nutritive sweetener count from ingredients",
   "en-olive-oil--2023":
     "needs the fruit/vegetable/legume category override property (absent from the shipped taxonomy)",

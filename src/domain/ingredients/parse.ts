@@ -1,0 +1,681 @@
+/**
+ * The recursive ingredient-list parser (INGREDIENTS.md §3.3–§3.4): splits the preparsed text on
+ * separators and brackets, strips percents, origins, labels and processing words from each fragment, and
+ * matches what is left against the ingredients taxonomy. Iterative over siblings and bounded in depth and
+ * in the number of ingredients, so that pathological text stays cheap.
+ */
+import { getStringIdForLang } from "../taxonomy/string-id.js";
+import type { Taxonomy } from "../taxonomy/types.js";
+import { canonicalizeMemo } from "./memo.js";
+import { alternation, type LanguagePatterns, parseNumber, quantityInGrams } from "./regex.js";
+import type { ParsedIngredient } from "./types.js";
+
+/** Limits of foodbase (not OFF's): beyond them the rest of the text is not parsed. */
+export const MAX_INGREDIENTS = 500;
+export const MAX_DEPTH = 8;
+/** Ids of this length or more are dropped, as OFF does. */
+const MAX_ID_LENGTH = 500;
+/**
+ * Fragments longer than this get no "and" split, label or processing heuristics (each of which tries
+ * many sub-phrases): real ingredient names are far shorter, and this keeps "a and a and a …" linear.
+ */
+const MAX_HEURISTIC_LENGTH = 200;
+
+export interface ParserTaxonomies {
+  ingredients: Taxonomy;
+  ingredients_processing?: Taxonomy;
+  origins?: Taxonomy;
+  countries?: Taxonomy;
+  labels: Taxonomy;
+  allergens?: Taxonomy;
+  additives_classes?: Taxonomy;
+}
+
+export interface ParseState {
+  lc: string;
+  patterns: LanguagePatterns;
+  taxonomies: ParserTaxonomies;
+  /** Ingredients created so far (all levels). */
+  count: number;
+  /** Allergens named alone in parentheses ("butter (milk)"), for `allergens_from_ingredients`. */
+  allergens: string[];
+  /** Labels found as lone fragments ("organic"), added to the product's labels. */
+  labels: Set<string>;
+}
+
+/** Labels recognised inside a list (INGREDIENTS.md §3.3 step 6.5), last to first. */
+const IN_LIST_LABELS: readonly string[] = [
+  "en:fair-trade-organic",
+  "en:organic",
+  "en:fair-trade",
+  "en:pgi",
+  "en:pdo",
+  "fr:label-rouge",
+  "en:sustainable-seafood-msc",
+  "en:responsible-aquaculture-asc",
+  "fr:aoc",
+  "en:vegan",
+  "en:vegetarian",
+  "nl:beter-leven-1-ster",
+  "nl:beter-leven-2-ster",
+  "nl:beter-leven-3-ster",
+  "en:halal",
+  "en:kosher",
+  "en:fed-without-gmos",
+  "fr:crc",
+  "en:without-gluten",
+  "en:sustainable-farming",
+  "en:krav",
+  "en:whole-grain",
+];
+const IN_LIST_LABEL_SET: ReadonlySet<string> = new Set(IN_LIST_LABELS);
+
+/** Main allergens that a single word in parentheses names instead of a sub-ingredient (§3.3). */
+const MAIN_ALLERGEN_INGREDIENT =
+  /^en:(celery|crustacean|egg|fish|gluten|lactose|lupin-bean|lupin|milk|mollusc|mustard|nut|peanut|sesame|sesame-seeds|soy|soya|sulfite|e220)$/;
+
+/**
+ * The separators of §3.3. Group 1 is an opening bracket or colon (a group), otherwise a plain separator.
+ */
+const SEPARATOR = /\s*([[{(（:])\s*|\s*(?:[,﹐，、﹑､،;/／]|[.．。](?=\s|$)|\s·\s|[•‣◦⁃⁌⁍∙⋅・]|\s[-‐‑‒–—―]\s)\s*/u;
+const CLOSING: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}", "（": "）" };
+
+/** End of a bracket group with one inner level allowed (OFF's `([^()]|\([^()]+\))*`), or -1. */
+function groupEnd(text: string, open: string): number {
+  const close = CLOSING[open] as string;
+  let inner = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === open) {
+      if (inner) return -1;
+      inner = true;
+    } else if (c === close) {
+      if (!inner) return i;
+      inner = false;
+    }
+  }
+  return -1;
+}
+
+/** Joins a parent and its single bracketed child that name one ingredient together ("huile (palme)"). */
+const COMBINED = "\uE000";
+const COMBINED_PATTERN = /^(.*?)\uE000(.*)$/u;
+
+/** End of a ":" group: the next comma, semicolon, colon, spaced dash, or the end. */
+const COLON_GROUP_END = /[,;:]|\s[-‐‑‒–—―]\s/u;
+
+interface Attributes {
+  percent?: number;
+  quantity?: string;
+  quantity_g?: number;
+  labels: string[];
+  origins: string[];
+  processing: string[];
+  vegan?: string;
+  vegetarian?: string;
+}
+
+function emptyAttributes(): Attributes {
+  return { labels: [], origins: [], processing: [] };
+}
+
+function setPercentOrQuantity(target: Attributes, value: string, unit: string): void {
+  const n = parseNumber(value);
+  if (!Number.isFinite(n)) return;
+  if (unit === "%") {
+    target.percent = n;
+  } else {
+    target.quantity = `${value} ${unit}`;
+    const grams = quantityInGrams(n, unit);
+    if (grams !== undefined) target.quantity_g = grams;
+  }
+}
+
+export class IngredientParser {
+  private readonly and: RegExp;
+  private readonly trailingPercent: RegExp;
+  private readonly leadingPercent: RegExp;
+  private readonly onlyPercent: RegExp;
+  private readonly fromWords: RegExp | undefined;
+  private readonly originPhrase =
+    /(?:^|\s)(?:de\s+|d')?(?:origine?s?|origin|ursprung|herkunft|procedencia|provenienza)\s*:?\s*(.+)$/iu;
+
+  constructor(private readonly state: ParseState) {
+    const { patterns } = state;
+    this.and = patterns.and;
+    this.trailingPercent = patterns.trailingPercent;
+    this.leadingPercent = patterns.leadingPercent;
+    this.onlyPercent = patterns.onlyPercent;
+    const from = patterns.words.from;
+    this.fromWords = from.length === 0 ? undefined : new RegExp(`^(.+)\\s+${alternation(from)}\\s*(.{4,})$`, "iu");
+  }
+
+  private get lc(): string {
+    return this.state.lc;
+  }
+
+  /** Canonical ingredient id with the E-number + name rule (§3.5). */
+  canonicalize(text: string): string {
+    const ingredients = this.state.taxonomies.ingredients;
+    const id = canonicalizeMemo(ingredients, this.lc, text);
+    if (ingredients.has(id)) return id;
+    const m = /^(e\d{3,4}[a-z]*)\s*[-–]?\s*(.+)$/iu.exec(text) ?? /^(.+?)\s*[-–(]?\s*(e\d{3,4}[a-z]*)\)?$/iu.exec(text);
+    if (m !== null) {
+      const [eText, nameText] = /^e\d/i.test(m[1] as string) ? [m[1], m[2]] : [m[2], m[1]];
+      const eId = canonicalizeMemo(ingredients, this.lc, eText as string);
+      const nameId = canonicalizeMemo(ingredients, this.lc, nameText as string);
+      if (ingredients.has(eId) && ingredients.has(nameId) && eId.startsWith(nameId)) return eId;
+    }
+    return id;
+  }
+
+  isKnown(text: string): boolean {
+    return this.state.taxonomies.ingredients.has(this.canonicalize(text));
+  }
+
+  private knownIn(taxonomy: Taxonomy | undefined, text: string): string | undefined {
+    if (taxonomy === undefined || text.trim() === "") return undefined;
+    const id = canonicalizeMemo(taxonomy, this.lc, text);
+    return taxonomy.has(id) ? id : undefined;
+  }
+
+  /** An origin: the origins taxonomy, then the countries (OFF's origins include the countries). */
+  private knownOrigin(text: string): string | undefined {
+    const id = this.knownIn(this.state.taxonomies.origins, text) ?? this.knownIn(this.state.taxonomies.countries, text);
+    return id === "en:unknown" ? undefined : id;
+  }
+
+  private knownLabel(text: string): string | undefined {
+    return this.knownIn(this.state.taxonomies.labels, text);
+  }
+
+  private knownProcessing(text: string): string | undefined {
+    return this.knownIn(this.state.taxonomies.ingredients_processing, text);
+  }
+
+  /** Parses a whole (preparsed) list. */
+  parse(text: string): ParsedIngredient[] {
+    return this.parseList(text, 0, undefined);
+  }
+
+  private parseList(text: string, level: number, parent: ParsedIngredient | undefined): ParsedIngredient[] {
+    const list: ParsedIngredient[] = [];
+    let rest = text;
+    while (rest.trim() !== "" && this.state.count < MAX_INGREDIENTS) {
+      const m = SEPARATOR.exec(rest);
+      let before: string;
+      let after: string;
+      let between = "";
+      if (m === null) {
+        before = rest;
+        after = "";
+      } else {
+        before = rest.slice(0, m.index);
+        after = rest.slice(m.index + m[0].length);
+        const open = m[1];
+        if (open === ":") {
+          const end = COLON_GROUP_END.exec(after);
+          between = end === null ? after : after.slice(0, end.index);
+          after = end === null ? "" : after.slice(end.index);
+        } else if (open !== undefined) {
+          const end = groupEnd(after, open);
+          if (end >= 0) {
+            between = after.slice(0, end);
+            after = after.slice(end + 1);
+          }
+        }
+      }
+      between = between.replace(/\.\s*$/u, "").trim();
+      const parentAttributes = emptyAttributes();
+      let subText = "";
+      let allergenInBrackets: string | undefined;
+      if (between !== "") {
+        // "tomatoes (64%, origin: Spain)": the leading percent is the parent's.
+        const leading = this.state.patterns.percentThenSeparator.exec(between);
+        if (leading !== null) {
+          setPercentOrQuantity(parentAttributes, leading[1] as string, (leading[2] as string).toLowerCase());
+          between = between.slice(leading[0].length);
+        }
+        const hasSeparator = SEPARATOR.test(between) || this.and.test(` ${between} `);
+        const originInBrackets = this.originPhrase.exec(between);
+        if (this.onlyPercent.test(between) || (originInBrackets !== null && originInBrackets.index === 0)) {
+          const single = this.classifySingle(between, before);
+          if (single.kind === "attributes")
+            Object.assign(parentAttributes, mergeAttributes(parentAttributes, single.attributes));
+        } else if (!hasSeparator && this.combinesWithParent(before, between)) {
+          // "huile (palme)", "graisse végétale bio (colza)": parent and child name one ingredient.
+          before = `${before}${COMBINED}${between}`;
+        } else if (hasSeparator) {
+          subText = between;
+        } else {
+          const single = this.classifySingle(between, before);
+          if (single.kind === "sub") subText = between;
+          else if (single.kind === "allergen") allergenInBrackets = single.value;
+          else Object.assign(parentAttributes, mergeAttributes(parentAttributes, single.attributes));
+        }
+      }
+      // "X, 20%, …": a percent right after the separator belongs to X.
+      const afterPercent = this.state.patterns.percentAfterSeparator.exec(after);
+      if (afterPercent !== null && before.trim() !== "") {
+        setPercentOrQuantity(parentAttributes, afterPercent[1] as string, (afterPercent[2] as string).toLowerCase());
+        after = after.slice(afterPercent[0].length);
+      }
+      if (allergenInBrackets !== undefined) this.state.allergens.push(allergenInBrackets);
+
+      const cleaned = before.replace(/[)\]}]/g, "").replace(/^[\s-]+|[\s-]+$/gu, "");
+      if (cleaned === "" && subText !== "" && list.length > 0) {
+        // "Vegetables (97%) (Potatoes, Tomatoes)": the group belongs to the previous ingredient.
+        const previous = list[list.length - 1] as ParsedIngredient;
+        if (previous.ingredients === undefined && level < MAX_DEPTH) {
+          previous.ingredients = this.parseList(subText, level + 1, previous);
+        }
+      } else if (cleaned !== "") {
+        const created = this.fragments(cleaned, parent, subText !== "");
+        const only = created.length === 1 ? created[0] : undefined;
+        const label = only !== undefined && only.is_in_taxonomy === 0 ? this.knownLabel(only.text) : undefined;
+        if (label !== undefined && IN_LIST_LABEL_SET.has(label) && subText !== "" && level < MAX_DEPTH) {
+          // "vegan (orange juice)": the label applies to what the brackets name.
+          this.state.count--;
+          for (const child of this.parseList(subText, level, parent)) {
+            applyAttributes(child, { ...emptyAttributes(), labels: [label] });
+            list.push(child);
+          }
+          rest = after;
+          continue;
+        }
+        for (const [i, ingredient] of created.entries()) {
+          const last = i === created.length - 1;
+          if (last) applyAttributes(ingredient, parentAttributes);
+          list.push(ingredient);
+          if (last && subText !== "" && level < MAX_DEPTH) {
+            const children = this.parseList(subText, level + 1, ingredient);
+            if (children.length > 0) ingredient.ingredients = children;
+          }
+        }
+      } else if (subText !== "" && list.length === 0 && level < MAX_DEPTH) {
+        // A group with nothing before it ("(a, b)") is read at the same level.
+        list.push(...this.parseList(subText, level, parent));
+      }
+      rest = after;
+    }
+    return list;
+  }
+
+  /** The text naming a parent and a single child as one ingredient ("palm oil", "huile de palme"), if known. */
+  private combinedName(parentText: string, childText: string): string | undefined {
+    const parent = this.stripLabels(parentText.replace(/[)\]}]/g, "").trim(), emptyAttributes());
+    const child = childText.trim();
+    if (parent === "" || child === "") return undefined;
+    const candidates =
+      this.lc === "en"
+        ? [`${child} ${parent}`]
+        : [
+            `${parent} ${child}`,
+            ...this.state.patterns.words.of.map((of) => `${parent} ${of.endsWith("'") ? of : `${of} `}${child}`),
+          ];
+    for (const candidate of candidates) {
+      if (this.isKnown(candidate)) return candidate;
+      const stripped = this.stripLabels(candidate, emptyAttributes());
+      if (stripped !== candidate && this.isKnown(stripped)) return candidate;
+    }
+    return undefined;
+  }
+
+  private combinesWithParent(parentText: string, childText: string): boolean {
+    if (parentText.trim() === "" || this.onlyPercent.test(childText)) return false;
+    return this.combinedName(parentText, childText) !== undefined;
+  }
+
+  /** What a single item in brackets is (§3.3 "Classify between"). */
+  private classifySingle(
+    between: string,
+    parentText: string,
+  ): { kind: "attributes"; attributes: Attributes } | { kind: "allergen"; value: string } | { kind: "sub" } {
+    const attributes = emptyAttributes();
+    const percent = this.onlyPercent.exec(between);
+    if (percent !== null) {
+      setPercentOrQuantity(attributes, percent[1] as string, (percent[2] as string).toLowerCase());
+      return { kind: "attributes", attributes };
+    }
+    const origin = this.originPhrase.exec(between);
+    if (origin !== null) {
+      const value = origin[1] as string;
+      if (/v[ée]g[ée]tal/iu.test(value)) {
+        attributes.vegan = "yes";
+        attributes.vegetarian = "yes";
+      } else {
+        for (const part of value.split(/\s*(?:,|\set\s|\sand\s)\s*/u)) {
+          const id = this.knownOrigin(part);
+          if (id !== undefined) attributes.origins.push(id);
+        }
+      }
+      return { kind: "attributes", attributes };
+    }
+    const originId = this.knownOrigin(between);
+    if (originId !== undefined && !this.isKnown(between)) {
+      attributes.origins.push(originId);
+      return { kind: "attributes", attributes };
+    }
+    const allergens = this.state.taxonomies.allergens;
+    if (allergens !== undefined && this.knownLabel(parentText) === undefined) {
+      const allergen = canonicalizeMemo(allergens, this.lc, between);
+      if (allergens.has(allergen) && MAIN_ALLERGEN_INGREDIENT.test(this.canonicalize(between))) {
+        return { kind: "allergen", value: between };
+      }
+    }
+    if (between.length >= 3 && !this.isKnown(between)) {
+      const label = this.knownLabel(between);
+      if (label !== undefined) {
+        attributes.labels.push(label);
+        return { kind: "attributes", attributes };
+      }
+      const processing = this.knownProcessing(between);
+      if (processing !== undefined) {
+        attributes.processing.push(processing);
+        return { kind: "attributes", attributes };
+      }
+    }
+    return { kind: "sub" };
+  }
+
+  /** `before` → one or two ingredients (the first "and" pass, §3.3 step 4), skipped fragments dropped. */
+  private fragments(before: string, parent: ParsedIngredient | undefined, hasChildren = false): ParsedIngredient[] {
+    const queue: string[] = [before];
+    const andMatch = before.length > MAX_HEURISTIC_LENGTH ? null : this.and.exec(before);
+    if (andMatch !== null && !this.isKnown(before)) {
+      const first = before.slice(0, andMatch.index);
+      const second = before.slice(andMatch.index + andMatch[0].length);
+      if (this.recognisable(first) && this.recognisable(second)) queue.splice(0, 1, first, second);
+    }
+    const result: ParsedIngredient[] = [];
+    while (queue.length > 0 && this.state.count < MAX_INGREDIENTS) {
+      const fragment = queue.shift() as string;
+      const outcome = this.fragment(fragment, parent, hasChildren && queue.length === 0);
+      if (outcome === undefined) continue;
+      result.push(outcome.ingredient);
+      this.state.count++;
+      if (outcome.pushBack !== undefined) queue.unshift(outcome.pushBack);
+    }
+    return result;
+  }
+
+  /** Known after removing a percent and processing words. */
+  private recognisable(text: string): boolean {
+    let s = text.trim();
+    if (s.length > MAX_HEURISTIC_LENGTH) return false;
+    const trailing = this.trailingPercent.exec(s);
+    if (trailing !== null) s = s.slice(0, trailing.index);
+    if (this.isKnown(s)) return true;
+    return this.removeProcessing(s).known;
+  }
+
+  /** One fragment → an ingredient, or undefined when it is skipped (§3.3 step 6). */
+  private fragment(
+    raw: string,
+    parent: ParsedIngredient | undefined,
+    hasChildren = false,
+  ): { ingredient: ParsedIngredient; pushBack?: string } | undefined {
+    const attributes = emptyAttributes();
+    let text = raw;
+    let pushBack: string | undefined;
+    let id: string | undefined;
+    if (raw.length > MAX_HEURISTIC_LENGTH) {
+      const ingredient = this.unknown(raw.trim(), attributes);
+      return ingredient.id.length >= MAX_ID_LENGTH ? undefined : { ingredient };
+    }
+    const combined = COMBINED_PATTERN.exec(raw);
+    if (combined !== null) {
+      const name = this.combinedName(combined[1] as string, combined[2] as string);
+      if (name !== undefined) {
+        text = this.stripLabels(name, attributes);
+        return { ingredient: this.known(this.canonicalize(text), combined[2] as string, attributes) };
+      }
+      text = `${combined[1]} ${combined[2]}`;
+    }
+    for (let round = 0; round < 4 && id === undefined; round++) {
+      const start = text;
+      const trailing = this.trailingPercent.exec(text);
+      if (trailing !== null) {
+        setPercentOrQuantity(attributes, trailing[1] as string, (trailing[2] as string).toLowerCase());
+        text = text.slice(0, trailing.index);
+      }
+      const leading = this.leadingPercent.exec(text);
+      if (leading !== null && leading[0].length < text.length) {
+        setPercentOrQuantity(attributes, leading[1] as string, (leading[2] as string).toLowerCase());
+        text = text.slice(leading[0].length);
+      }
+      text = text
+        .replace(/^[\s*°¹²³()[\]{}.\-_'"]+|[\s*°¹²³()[\]{}.\-_'"]+$/gu, "")
+        .replace(/\(\d\)/g, "")
+        .trim();
+      const origin = this.originPhrase.exec(text);
+      if (origin !== null && origin.index > 0) {
+        const value = origin[1] as string;
+        if (/v[ée]g[ée]tal/iu.test(value)) {
+          attributes.vegan = "yes";
+          attributes.vegetarian = "yes";
+        } else {
+          const originId = this.knownOrigin(value);
+          if (originId !== undefined) attributes.origins.push(originId);
+        }
+        text = text.slice(0, origin.index).trim();
+      }
+      text = this.stripLabels(text, attributes);
+      if (text === "") return undefined;
+      if (this.isKnown(text)) {
+        id = this.canonicalize(text);
+        break;
+      }
+      if (text === start) break;
+    }
+    if (id === undefined) {
+      // Origin suffix "X from Y" / prefix "California almonds".
+      const from = this.fromWords?.exec(text);
+      if (from != null) {
+        const originId = this.knownOrigin(from[2] as string);
+        if (originId !== undefined && this.isKnown(from[1] as string)) {
+          attributes.origins.push(originId);
+          text = from[1] as string;
+        }
+      }
+      if (this.lc === "en" && !this.isKnown(text)) {
+        const wordsOfText = text.split(/\s+/u);
+        for (let n = Math.min(3, wordsOfText.length - 1); n >= 1; n--) {
+          const head = wordsOfText.slice(0, n).join(" ");
+          const tail = wordsOfText.slice(n).join(" ");
+          const originId = head.length >= 4 ? this.knownOrigin(head) : undefined;
+          if (originId !== undefined && this.isKnown(tail)) {
+            attributes.origins.push(originId);
+            text = tail;
+            break;
+          }
+        }
+      }
+      if (this.isKnown(text)) {
+        id = this.canonicalize(text);
+      } else {
+        const processed = this.removeProcessing(text);
+        if (processed.known) {
+          attributes.processing.push(...processed.processing);
+          text = processed.text;
+          id = this.canonicalize(text);
+        }
+      }
+    }
+    if (id === undefined) {
+      // A lone label ("organic", "sans gluten") is a product label, not an ingredient.
+      const label = text.length > 5 && !hasChildren ? this.knownLabel(text) : undefined;
+      if (label !== undefined) {
+        this.state.labels.add(label);
+        const labelIngredient = this.state.taxonomies.labels.property(label, "ingredients:en");
+        if (labelIngredient === undefined) return undefined;
+        const ingredientId = canonicalizeMemo(this.state.taxonomies.ingredients, "en", labelIngredient);
+        return { ingredient: this.known(ingredientId, text, { ...attributes, labels: [...attributes.labels, label] }) };
+      }
+      if (this.state.patterns.ignore?.test(text)) return undefined;
+      // Second "and" pass: keep the first half when one of the halves is known.
+      const andMatch = this.and.exec(text);
+      if (andMatch !== null) {
+        const first = text.slice(0, andMatch.index);
+        const second = text.slice(andMatch.index + andMatch[0].length);
+        if (this.recognisable(first) || this.recognisable(second)) {
+          pushBack = second;
+          const again = this.fragment(first, parent);
+          if (again === undefined) return { ingredient: this.unknown(second, attributes) };
+          return { ingredient: again.ingredient, pushBack };
+        }
+      }
+    }
+    // Parent + child: "oil (palm)" → "palm oil" (en) / "huile palme" (others).
+    if (parent !== undefined && id === undefined) {
+      const name = this.combinedName(parent.text, text);
+      if (name !== undefined) id = this.canonicalize(name);
+    }
+    const ingredient = id === undefined ? this.unknown(text, attributes) : this.known(id, text, attributes);
+    if (ingredient.id.length >= MAX_ID_LENGTH || ingredient.id.endsWith(":")) return undefined;
+    return pushBack === undefined ? { ingredient } : { ingredient, pushBack };
+  }
+
+  private known(id: string, text: string, attributes: Attributes): ParsedIngredient {
+    const ingredient: ParsedIngredient = { id, text, is_in_taxonomy: 1 };
+    applyAttributes(ingredient, attributes);
+    return ingredient;
+  }
+
+  private unknown(text: string, attributes: Attributes): ParsedIngredient {
+    const ingredient: ParsedIngredient = {
+      id: `${this.lc}:${getStringIdForLang(this.lc, text)}`,
+      text,
+      is_in_taxonomy: 0,
+    };
+    applyAttributes(ingredient, attributes);
+    return ingredient;
+  }
+
+  /** In-list labels at the start or end of a fragment ("organic sugar", "sucre bio"). */
+  private stripLabels(text: string, attributes: Attributes): string {
+    let s = text;
+    for (let round = 0; round < 3; round++) {
+      const words = s.split(/\s+/u);
+      if (words.length < 2) break;
+      let stripped = false;
+      for (let n = Math.min(3, words.length - 1); n >= 1 && !stripped; n--) {
+        for (const atEnd of [true, false]) {
+          const part = atEnd ? words.slice(-n).join(" ") : words.slice(0, n).join(" ");
+          const label = this.knownLabel(part);
+          if (label !== undefined && IN_LIST_LABEL_SET.has(label)) {
+            if (!attributes.labels.includes(label)) attributes.labels.unshift(label);
+            s = (atEnd ? words.slice(0, -n) : words.slice(n)).join(" ").replace(/^[\s,-]+|[\s,-]+$/gu, "");
+            stripped = true;
+            break;
+          }
+        }
+      }
+      if (!stripped) break;
+    }
+    // A whole fragment that is a label ("Bio" left by a symbol legend) stays as written.
+    return s;
+  }
+
+  /**
+   * §3.4: processing words at the start or end (then inside) until a known ingredient is left.
+   * Works on words as written, so that `text` keeps the original spelling.
+   */
+  removeProcessing(text: string): { known: boolean; text: string; processing: string[] } {
+    const processing: string[] = [];
+    let words = text.split(/\s+/u).filter((w) => w !== "");
+    const andWords = new Set(this.state.patterns.words.and.map((w) => w.toLowerCase()));
+    const ofWords = new Set(this.state.patterns.words.of.map((w) => w.toLowerCase()));
+    const trim = (list: string[]): string[] => {
+      let out = list;
+      while (out.length > 0 && (andWords.has((out[0] as string).toLowerCase()) || out[0] === "-")) out = out.slice(1);
+      while (out.length > 0 && (andWords.has((out[out.length - 1] as string).toLowerCase()) || out.at(-1) === "-")) {
+        out = out.slice(0, -1);
+      }
+      return out;
+    };
+    for (let round = 0; round < 6 && words.length > 1; round++) {
+      let removed = false;
+      for (let n = Math.min(4, words.length - 1); n >= 1 && !removed; n--) {
+        const head = words.slice(0, n).join(" ");
+        const tail = words.slice(-n).join(" ");
+        const tailId = this.knownProcessing(tail);
+        if (tailId !== undefined) {
+          processing.push(tailId);
+          words = trim(words.slice(0, -n));
+          removed = true;
+          break;
+        }
+        const headId = this.knownProcessing(head);
+        if (headId !== undefined) {
+          processing.push(headId);
+          words = trim(words.slice(n));
+          // "dés de jambon": the "of" word after a leading processing word goes too.
+          if (words.length > 1 && ofWords.has((words[0] as string).toLowerCase())) words = words.slice(1);
+          removed = true;
+        }
+      }
+      if (!removed) {
+        // Pass 2: inside ("soupe déshydratée de légumes").
+        for (let i = 1; i < words.length - 1 && !removed; i++) {
+          for (let n = Math.min(3, words.length - 1 - i); n >= 1; n--) {
+            const inner = words.slice(i, i + n).join(" ");
+            const innerId = this.knownProcessing(inner);
+            if (innerId !== undefined) {
+              processing.push(innerId);
+              words = [...words.slice(0, i), ...words.slice(i + n)];
+              removed = true;
+              break;
+            }
+          }
+        }
+      }
+      if (!removed) break;
+      const candidate = words.join(" ");
+      if (candidate !== "" && this.isKnown(candidate)) {
+        return { known: true, text: candidate, processing: processing.reverse() };
+      }
+    }
+    return { known: false, text, processing: [] };
+  }
+}
+
+function mergeAttributes(target: Attributes, source: Attributes): Attributes {
+  const merged: Attributes = {
+    labels: [...target.labels, ...source.labels],
+    origins: [...target.origins, ...source.origins],
+    processing: [...target.processing, ...source.processing],
+  };
+  const percent = source.percent ?? target.percent;
+  if (percent !== undefined) merged.percent = percent;
+  const quantity = source.quantity ?? target.quantity;
+  if (quantity !== undefined) merged.quantity = quantity;
+  const grams = source.quantity_g ?? target.quantity_g;
+  if (grams !== undefined) merged.quantity_g = grams;
+  const vegan = source.vegan ?? target.vegan;
+  if (vegan !== undefined) merged.vegan = vegan;
+  const vegetarian = source.vegetarian ?? target.vegetarian;
+  if (vegetarian !== undefined) merged.vegetarian = vegetarian;
+  return merged;
+}
+
+function applyAttributes(ingredient: ParsedIngredient, attributes: Attributes): void {
+  if (attributes.percent !== undefined && ingredient.percent === undefined) ingredient.percent = attributes.percent;
+  if (attributes.quantity !== undefined && ingredient.quantity === undefined) {
+    ingredient.quantity = attributes.quantity;
+    if (attributes.quantity_g !== undefined) ingredient.quantity_g = attributes.quantity_g;
+  }
+  const join = (existing: string | undefined, added: string[]): string | undefined => {
+    const all = [...(existing === undefined ? [] : existing.split(/,\s*/)), ...added];
+    const unique = [...new Set(all)].filter((x) => x !== "");
+    return unique.length === 0 ? undefined : unique.join(",");
+  };
+  const labels = join(ingredient.labels, attributes.labels);
+  if (labels !== undefined) ingredient.labels = labels.replace(/,/g, ", ");
+  const origins = join(ingredient.origins, attributes.origins);
+  if (origins !== undefined) ingredient.origins = origins;
+  const processing = join(ingredient.processing, attributes.processing);
+  if (processing !== undefined) ingredient.processing = processing;
+  if (attributes.vegan !== undefined) ingredient.vegan = attributes.vegan;
+  if (attributes.vegetarian !== undefined) ingredient.vegetarian = attributes.vegetarian;
+}

@@ -1,0 +1,303 @@
+/**
+ * Text normalisation before splitting (INGREDIENTS.md §3.1 `clean_ingredients_text_for_lang` and §3.2
+ * `preparse_ingredients_text`): an ordered list of small rewrites, each safe to run again.
+ */
+import type { Taxonomy } from "../taxonomy/types.js";
+import { canonicalizeMemo } from "./memo.js";
+import {
+  alternation,
+  escapeRegex,
+  LETTER,
+  NOT_LETTER_AFTER,
+  NOT_LETTER_BEFORE,
+  patternsFor,
+  SYMBOLS,
+  sourceAlternation,
+} from "./regex.js";
+import type { LanguageWords } from "./types.js";
+
+/** Taxonomies the preparse consults (additive classes, allergens, labels, ingredients). */
+export interface PreparseTaxonomies {
+  ingredients: Taxonomy;
+  additives_classes?: Taxonomy;
+  allergens?: Taxonomy;
+  labels: Taxonomy;
+}
+
+/** §3.1: a leading "Ingredients:" phrase, dash spacing; idempotent. */
+export function cleanIngredientsText(words: LanguageWords, text: string): string {
+  let s = text;
+  if (words.ingredients_prefix.length > 0) {
+    const prefix = new RegExp(`^\\s*${sourceAlternation(words.ingredients_prefix)}\\s*(?:[-:\\r\\n]+\\s*)`, "iu");
+    s = s.replace(prefix, "");
+  }
+  if (words.lc === "fr") s = s.replace(/\b(demi|saint)\s+-\s+/giu, "$1-");
+  s = s.replace(/%-\s/g, "% - ");
+  s = s.replace(new RegExp(`(${LETTER})-\\s`, "gu"), "$1 - ");
+  s = s.replace(new RegExp(`\\s-(${LETTER})`, "gu"), " - $1");
+  s = s.replace(/^\s*[:-]\s*/u, "");
+  return s;
+}
+
+const ROMAN = "(?:xiii|xiv|xii|viii|vii|iii|xv|xi|ix|iv|vi|ii|x|v|i)";
+
+/** §4.1: E-numbers, INS/SIN numbers and enumerations, normalised to `e330`, `e160aii`. */
+export function normalizeAdditives(words: LanguageWords, text: string): string {
+  const andWord = words.and[0] ?? "and";
+  let s = text.replace(/(?<![\p{L}])е(?=\s?-?\d{3})/gu, "e"); // Cyrillic е
+  // "INS 240", "INS N°420", "I.N.S. 450i", "SIN 450i" → E240
+  s = s.replace(
+    /(?<![\p{L}])(?:ins|sin|i-n-s|s-i-n|i\.n\.s\.?|s\.i\.n\.?)(?: |-| n| nb|#|°|'|"|\.|[^\p{L}\p{Nd}])*(?=\d{3})/giu,
+    "E",
+  );
+  // Enumerations "E (124,122,133)", "e: 330, 331 y 334"
+  const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
+  s = s.replace(
+    new RegExp(
+      `(?<![\\p{L}])e\\s*(?:\\(\\s*|:\\s*)(\\d{3,4}[a-h]?(?:\\s*(?:,|/|\\s${andAlt}\\s)\\s*\\d{3,4}[a-h]?)+)\\s*\\)?`,
+      "giu",
+    ),
+    (_m, list: string) =>
+      list
+        .split(new RegExp(`\\s*(?:,|/|\\s${andAlt}\\s)\\s*`, "iu"))
+        .map((n) => `E${n}`)
+        .join(", "),
+  );
+  // Letter after the number: for "e" / "a" languages only without a space (E470a, not "E470 a").
+  const letterSeparator = words.lc === "it" ? "" : "(?:-|\\.|\\s)?";
+  const additive = new RegExp(
+    `(?<![\\p{L}\\p{Nd}])e\\s?[-.]?\\s?(\\d{3,4})(?:${letterSeparator}([a-h]))?(?:(?:\\s|-|\\.)?(?:\\((${ROMAN})\\)|(${ROMAN})))?(?![\\p{L}\\p{Nd}])`,
+    "giu",
+  );
+  s = s.replace(
+    additive,
+    (_m, digits: string, letter?: string, romanInBrackets?: string, roman?: string) =>
+      `e${digits}${(letter ?? "").toLowerCase()}${(romanInBrackets ?? roman ?? "").toLowerCase()}`,
+  );
+  // "e250-e251" → "e250 - e251"; "e100 et e120" / "e100 e122" → "e100, e120"
+  s = s.replace(/(e\d{3,4}[a-z]*)-(?=e\d{3})/gu, "$1 - ");
+  s = s.replace(new RegExp(`(e\\d{3,4}[a-z]*)\\s+${escapeRegex(andWord)}\\s+(?=e\\d{3})`, "giu"), "$1, ");
+  s = s.replace(/(e\d{3,4}[a-z]*)\s+(?=e\d{3,4}(?![\p{L}\p{Nd}]))/gu, "$1, ");
+  return s;
+}
+
+/**
+ * §3.2 step 7: `stabilisant e420` → `stabilisant : e420`, `Süßungsmittel Aspartam` →
+ * `Süßungsmittel : Aspartam`, when the first words of a list item are an additive class and the rest
+ * is a known ingredient, but not when the class and the next word are an ingredient ("acide acétique").
+ */
+function separateAdditiveClass(lc: string, text: string, taxonomies: PreparseTaxonomies): string {
+  const classes = taxonomies.additives_classes;
+  if (classes === undefined) return text;
+  const ingredients = taxonomies.ingredients;
+  const known = (t: string): boolean => t.trim() !== "" && ingredients.has(canonicalizeMemo(ingredients, lc, t));
+  return text.replace(/(^|[,;(\[]\s*)([^,;:()[\]]{3,120})/gu, (whole, start: string, item: string) => {
+    const words = item.trim().split(/\s+/u);
+    for (let k = Math.min(4, words.length - 1); k >= 1; k--) {
+      const head = words.slice(0, k).join(" ");
+      const tail = words.slice(k).join(" ");
+      const cls = canonicalizeMemo(classes, lc, head);
+      if (!classes.has(cls)) continue;
+      if (known(`${head} ${words[k]}`) || known(item)) return whole;
+      const firstOfTail = tail.replace(/\s+(?:und|and|et|y|e)\s.*$/iu, "");
+      if (/^e\d{3,4}/iu.test(tail) || known(tail) || known(firstOfTail)) return `${start}${head} : ${tail}`;
+    }
+    return whole;
+  });
+}
+
+/** §3.2 step 5: `céleri - rave` → `céleri-rave` when the joined word is a known ingredient. */
+function joinSpacedDashCompounds(lc: string, text: string, ingredients: Taxonomy): string {
+  return text.replace(/(\p{L}+) - (\p{L}+)/gu, (whole, a: string, b: string) => {
+    const joined = `${a}-${b}`;
+    return ingredients.has(canonicalizeMemo(ingredients, lc, joined)) ? joined : whole;
+  });
+}
+
+/** §3.2 step 10: category + types enumerations ("huiles végétales de palme et de colza"). */
+function developCategoriesAndTypes(words: LanguageWords, text: string): string {
+  let s = text;
+  const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
+  const ofAlt = words.of.length === 0 ? "(?!)" : alternation(words.of);
+  const ofWord = words.of.includes("de") ? "de" : words.of[0];
+  for (const table of words.categories_and_types) {
+    const types = new Set(table.types.map((t) => t.toLowerCase()));
+    const category = alternation(table.categories);
+    const type = alternation(table.types);
+    const before = words.lc === "en" || words.lc === "de";
+    const join = (cat: string, t: string): string => {
+      if (words.lc === "de" && table.alternate_names !== undefined) return `${t}${cat.toLowerCase()}`;
+      return before ? `${t} ${cat}` : `${cat} ${ofWord ?? ""} ${t}`.replace(/\s+/g, " ");
+    };
+    // "category (type, type and type)" → children named with the category.
+    s = s.replace(
+      new RegExp(`${NOT_LETTER_BEFORE}(${category})\\s*\\(\\s*((?:${type})(?:\\s*,\\s*(?:${type}))*)\\s*\\)`, "giu"),
+      (whole, cat: string, list: string) => {
+        const items = list.split(new RegExp(`\\s*(?:,|\\s${andAlt}\\s)\\s*`, "iu"));
+        if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
+        return `${cat} (${items.map((item) => join(cat, item)).join(", ")})`;
+      },
+    );
+    // "category of type, of type and of type" → "category of type, category of type, …" (not en/de)
+    if (!before && words.of.length > 0) {
+      s = s.replace(
+        new RegExp(
+          `${NOT_LETTER_BEFORE}(${category})\\s+${ofAlt}\\s*((?:${type})(?:\\s*(?:,|\\s${andAlt})\\s*(?:${ofAlt})?\\s*(?:${type}))+)${NOT_LETTER_AFTER}`,
+          "giu",
+        ),
+        (whole, cat: string, list: string) => {
+          const items = list
+            .split(new RegExp(`\\s*(?:,|\\s${andAlt}\\s)\\s*`, "iu"))
+            .map((item) => item.replace(new RegExp(`^${ofAlt}\\s*`, "iu"), "").trim());
+          if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
+          return items.map((item) => `${cat} ${ofWord ?? ""} ${item}`.replace(/\s+/g, " ")).join(", ");
+        },
+      );
+    }
+  }
+  return s;
+}
+
+/** §3.2 step 11: `vitamines A, B1 et C` → `vitamines, vitamine A, vitamine B1, vitamine C`. */
+function developVitamins(words: LanguageWords, text: string): string {
+  if (words.vitamins_words.length === 0) return text;
+  const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
+  const letter = "(?:[a-k]\\d{0,2}|pp)";
+  const pattern = new RegExp(
+    `${NOT_LETTER_BEFORE}(${sourceAlternation(words.vitamins_words)})\\s*(?:\\(|:)?\\s*(${letter}(?:\\s*(?:,|-|\\s${andAlt}\\s)\\s*${letter})+)${NOT_LETTER_AFTER}\\s*\\)?`,
+    "giu",
+  );
+  return text.replace(pattern, (_m, word: string, list: string) => {
+    const items = list.split(new RegExp(`\\s*(?:,|-|\\s${andAlt}\\s)\\s*`, "iu")).filter((item) => item !== "");
+    return [word, ...items.map((item) => `${words.vitamin} ${item.toUpperCase()}`)].join(", ");
+  });
+}
+
+/** Internal marker of a removed allergens/traces chunk (instead of OFF's localised UI label). */
+export const TRACES_MARKER = "\u0001traces\u0001";
+
+/**
+ * §3.2 step 12: a "may contain" phrase followed only by allergens is cut from the list to parse
+ * (traces never become ingredients); "contains: milk" likewise. Returns the text without those chunks.
+ */
+export function removeAllergenPhrases(words: LanguageWords, text: string, allergens: Taxonomy | undefined): string {
+  if (allergens === undefined) return text;
+  const patterns = patternsFor(words);
+  let s = text;
+  for (const phrase of [patterns.mayContain, patterns.contains]) {
+    if (phrase === undefined) continue;
+    const chunk = new RegExp(`(^|[.,;(\\[]\\s*|\\s)(${phrase.source})\\s*:?\\s*([^.;()\\[\\]]*)`, "giu");
+    s = s.replace(chunk, (whole, start: string, _phrase: string, items: string) => {
+      const list = splitAllergenItems(words, items);
+      if (list.length === 0) return whole;
+      const allKnown = list.every((item) => isAllergenOrStopword(words.lc, item, allergens));
+      return allKnown ? `${start.replace(/\s+$/, "")} ` : whole;
+    });
+  }
+  return s;
+}
+
+export function splitAllergenItems(words: LanguageWords, items: string): string[] {
+  const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
+  const ofAlt = words.of.length === 0 ? "(?!)" : alternation(words.of);
+  return items
+    .split(new RegExp(`\\s*(?:,|/|\\s${andAlt}\\s)\\s*`, "iu"))
+    .map((item) =>
+      item
+        .replace(new RegExp(`^(?:${ofAlt}\\s*)+`, "iu"), "")
+        .replace(/[*_]/g, "")
+        .trim(),
+    )
+    .filter((item) => item !== "");
+}
+
+function isAllergenOrStopword(lc: string, item: string, allergens: Taxonomy): boolean {
+  const id = canonicalizeMemo(allergens, lc, item);
+  return allergens.has(id);
+}
+
+/** §3.2 step 13: symbol legends ("* organic", "°commerce équitable"). */
+function replaceSymbolLegends(lc: string, text: string, labels: Taxonomy): string {
+  const legend = new RegExp(`(^|[\\s,.;])(${SYMBOLS})\\s*(?::\\s*)?((?:${LETTER}|['\\s-])+?)\\s*(?=$|[.,;(])`, "gu");
+  let s = text;
+  const found: { symbol: string; name: string }[] = [];
+  s = s.replace(legend, (whole, start: string, symbol: string, phrase: string) => {
+    const label = labelOfLegend(lc, phrase, labels);
+    if (label === undefined) return whole;
+    found.push({ symbol, name: labels.name(label, lc) ?? labels.name(label, "en") ?? phrase });
+    return start;
+  });
+  for (const { symbol, name } of found.sort((a, b) => b.symbol.length - a.symbol.length)) {
+    s = s.split(symbol).join(` ${name}`);
+  }
+  return s;
+}
+
+const LEGEND_LABELS: ReadonlySet<string> = new Set(["en:organic", "en:fair-trade", "en:fair-trade-organic"]);
+
+function labelOfLegend(lc: string, phrase: string, labels: Taxonomy): string | undefined {
+  const direct = canonicalizeMemo(labels, lc, phrase);
+  if (LEGEND_LABELS.has(direct)) return direct;
+  // "issus de l'agriculture biologique", "ingrédients issus du commerce équitable"
+  const lower = phrase.toLowerCase();
+  if (/biolog|organic|ecol[oó]gic|biol[oó]gic|bio\b/u.test(lower)) return "en:organic";
+  if (/équitable|equitable|fair\s?trade|comercio justo/u.test(lower)) return "en:fair-trade";
+  return undefined;
+}
+
+/** §3.2 steps 1–13 in order. */
+export function preparseIngredientsText(words: LanguageWords, text: string, taxonomies: PreparseTaxonomies): string {
+  const lc = words.lc;
+  let s = text;
+  // 1. and/or → and (unless a digit follows)
+  const andWord = words.and[0];
+  if (andWord !== undefined) {
+    const others = words.and_or.filter((w) => w !== andWord);
+    if (others.length > 0) {
+      s = s.replace(new RegExp(` ${alternation(others)} (?![\\d,;])`, "giu"), ` ${andWord} `);
+    }
+  }
+  // 2. entities, quotes, control characters
+  s = s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/[’‘]/g, "'")
+    .replace(/\u200b/g, "-")
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, " ");
+  if (andWord !== undefined) s = s.replace(/ & /g, ` ${andWord} `);
+  // 3. units and decimal commas
+  s = s.replace(/(\d)\s?(?:gr|grams?|grammes?)(?![\p{L}])/giu, "$1g");
+  s = s.replace(/(\d),(\d+)( )?(%|g(?![\p{L}]))/gu, "$1.$2%");
+  s = s.replace(/—/g, "-").replace(/(\d),(\d)/g, "$1.$2");
+  // 4. abbreviations
+  for (const [abbreviation, expansion] of words.abbreviations) {
+    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}${escapeRegex(abbreviation)}`, "giu"), `${expansion} `);
+  }
+  s = s.replace(/\s{2,}/g, " ");
+  // 5. compound words with a spaced dash
+  s = joinSpacedDashCompounds(lc, s, taxonomies.ingredients);
+  // 6. E-numbers
+  s = normalizeAdditives(words, s);
+  // 7. additive class before an additive
+  s = separateAdditiveClass(lc, s, taxonomies);
+  // 8. dash clean-up
+  s = s.replace(new RegExp(`(${LETTER})- `, "gu"), "$1 - ").replace(new RegExp(` -(${LETTER})`, "gu"), " - $1");
+  if (andWord !== undefined) {
+    s = s.replace(new RegExp(` - ${escapeRegex(andWord)} `, "giu"), " - ");
+    s = s.replace(new RegExp(`\\)\\s+${escapeRegex(andWord)}\\s`, "giu"), "), ");
+  }
+  // 9. language specifics
+  if (lc === "fr") {
+    s = s.replace(/\(?\s*(?:en\s+)?proportions?\s+variables?\s*\)?/giu, " ");
+    s = s.replace(/issu(?:e|s|es)\b/giu, "issu");
+  }
+  // 10, 11. enumerations
+  s = developCategoriesAndTypes(words, s);
+  s = developVitamins(words, s);
+  // 13. symbol legends
+  s = replaceSymbolLegends(lc, s, taxonomies.labels);
+  return s.replace(/\s{2,}/g, " ").trim();
+}

@@ -1,0 +1,70 @@
+/**
+ * Shapes of OFF's ingredients analysis (INGREDIENTS.md §2.2–§2.3).
+ */
+
+/** One parsed ingredient, with OFF's key names (INGREDIENTS.md §2.3). */
+export interface ParsedIngredient {
+  id: string;
+  text: string;
+  is_in_taxonomy: 0 | 1;
+  percent?: number;
+  percent_min?: number;
+  percent_max?: number;
+  percent_estimate?: number;
+  quantity?: string;
+  quantity_g?: number;
+  ingredients?: ParsedIngredient[];
+  vegan?: string;
+  vegetarian?: string;
+  from_palm_oil?: string;
+  labels?: string;
+  origins?: string;
+  processing?: string;
+  ciqual_food_code?: string;
+  ciqual_proxy_food_code?: string;
+}
+
+/** The per-language word lists (data/ingredients/<lc>.json), foodbase's own data (INGREDIENTS.md §1, §3.8). */
+export interface LanguageWords {
+  lc: string;
+  and: string[];
+  and_or: string[];
+  of: string[];
+  and_of: string[];
+  from: string[];
+  the: string[];
+  contains: string[];
+  may_contain: string[];
+  min: string[];
+  max: string[];
+  /** Regular-expression sources. */
+  ignore_after_percent: string[];
+  per: string[];
+  /** Regular-expression sources. */
+  of_finished_product: string[];
+  /** Regular-expression sources of a leading "Ingredients:" phrase. */
+  ingredients_prefix: string[];
+  abbreviations: [string, string][];
+  /** The word written before a vitamin letter in expanded enumerations ("vitamine"). */
+  vitamin: string;
+  /** Regular-expression sources of the vitamin words that open an enumeration. */
+  vitamins_words: string[];
+  /** Regular-expression sources: a fragment matching one is skipped. */
+  ignore_phrases: string[];
+  categories_and_types: { categories: string[]; types: string[]; alternate_names?: string[] }[];
+  specific_content: string[];
+  prepared_with: string[];
+  origin_of: string[];
+}
+
+/** Fruit/vegetable, milk and red-meat shares computed from the ingredients (INGREDIENTS.md §7). */
+export interface IngredientShareEstimates {
+  /** `fruits-vegetables-nuts-estimate-from-ingredients` (Nutri-Score 2021). */
+  fruitsVegetablesNuts?: number;
+  /** `fruits-vegetables-legumes-estimate-from-ingredients` (Nutri-Score 2023). */
+  fruitsVegetablesLegumes?: number;
+  milk?: number;
+  redMeat?: number;
+  /** `ingredients_non_nutritive_sweeteners_n`. */
+  nonNutritiveSweeteners?: number;
+}
