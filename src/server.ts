@@ -26,9 +26,10 @@ export interface RunningServer {
 export interface ServerOptions {
   store?: Store;
   logStream?: NodeJS.WritableStream;
-  /** SQLite: look for other processes' writes at every cached product read (StoreOptions). */
-  checkWritesAtEveryRead?: boolean;
-  /** A worker of `serve --workers N`: its metrics are served summed with the others' by the primary. */
+  /**
+   * A worker of `serve --workers N`: its product writes are told to the other workers before they are
+   * answered (cluster-writes.ts), and its metrics are served summed with the others' by the primary.
+   */
   clusterWorker?: boolean;
   /** Milliseconds since the epoch for the sign-in limits' windows (tests move it instead of waiting). */
   clock?: () => number;
@@ -50,9 +51,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     (await openStore(config.databaseUrl, {
       poolSize: config.databasePoolSize,
       readUrl: config.databaseReadUrl,
-      checkWritesAtEveryRead: options.checkWritesAtEveryRead,
     }));
   let store = openedStore;
+  if (options.clusterWorker === true) {
+    const { announceProductWrites } = await import("./cluster-writes.js");
+    store = announceProductWrites(store);
+  }
   let metricsSetUp: Awaited<ReturnType<typeof setUpMetrics>> | undefined;
   if (config.metrics) {
     metricsSetUp = await setUpMetrics(options.clusterWorker === true);
@@ -61,7 +65,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     if (openedStore.connectionPoolUsage !== undefined) {
       metrics.watchPools(() => openedStore.connectionPoolUsage?.() ?? []);
     }
-    store = instrumentStore(openedStore, metrics);
+    store = instrumentStore(store, metrics);
   }
   const app = await buildApp({
     config,

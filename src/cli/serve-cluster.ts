@@ -9,6 +9,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { pino } from "pino";
+import { relayProductWrites } from "../cluster-writes.js";
 import type { Config } from "../config.js";
 import { loadTaxonomies } from "../domain/taxonomy/index.js";
 import type { ClusterMetricsServer } from "../metrics/cluster.js";
@@ -61,8 +62,7 @@ export function exitOnSignals(server: RunningServer): void {
 export async function runWorker(config: Config): Promise<void> {
   let server: RunningServer;
   try {
-    // SQLite: another worker may have written the product this request reads a moment ago.
-    server = await startServer(config, { checkWritesAtEveryRead: true, clusterWorker: true });
+    server = await startServer(config, { clusterWorker: true });
   } catch (e) {
     const failed: WorkerMessage = { type: "foodbase:failed", message: startupMessage(e, config.host, config.port) };
     process.send?.(failed, undefined, {}, () => process.exit(1));
@@ -126,6 +126,8 @@ export async function runPrimary(config: Config, workerCount: number, sampleData
     resolveStarted = resolve;
     rejectStarted = reject;
   });
+
+  relayProductWrites((worker) => ready.has(worker.id));
 
   const fork = (): Worker => {
     const worker = cluster.fork();

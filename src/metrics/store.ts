@@ -52,7 +52,7 @@ function timed<T extends object>(target: T, metrics: Metrics, prefix: string, sk
   });
 }
 
-/** Not queries: closing, and bulk-load bookkeeping. */
+/** Not queries: closing the store. */
 const UNTIMED = new Set(["close", "constructor"]);
 
 export function instrumentStore(store: Store, metrics: Metrics): Store {

@@ -29,11 +29,6 @@ export interface StoreOptions {
    * (export, users list): a mistyped path is an error, not a new empty database.
    */
   existing?: boolean;
-  /**
-   * SQLite: check for other processes' writes at every cached product read (several workers behind one
-   * port), not at most once per millisecond.
-   */
-  checkWritesAtEveryRead?: boolean;
 }
 
 export async function openStore(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
@@ -47,7 +42,7 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
   if (options.existing === true && !existsSync(path)) {
     throw new Error(`no database at ${path} (foodbase serve or foodbase import creates one)`);
   }
-  return SqliteStore.open(databaseUrl, options.checkWritesAtEveryRead === true ? { currentRevisionCheckMs: 0 } : {});
+  return SqliteStore.open(databaseUrl);
 }
 
 export interface MigrationOutcome {

@@ -131,6 +131,12 @@ export interface Store {
   connectionPoolUsage?(): ConnectionPoolUsage[];
 
   /**
+   * SQLite: forget what this process remembers of the product's current revision, because another
+   * worker of the same `serve --workers N` has just written it (cluster-writes.ts).
+   */
+  forgetCurrentRevision?(code: string): void;
+
+  /**
    * Bulk load (imports), one transaction for the batch: each product becomes a new revision unless its
    * stored document is already the same, revision number aside. Documents arrive serialised, so that
    * parsing and serialising can run on other threads. Returns what happened to each item, in order.

