@@ -8,31 +8,19 @@ import type { Product } from "../product.js";
 import { type JsonText, joinJson, type ProductView } from "../product-document.js";
 import { TAG_FIELDS } from "../tags.js";
 import type { Taxonomies } from "../taxonomy/types.js";
+import { NUTRITION_KEYS } from "./computation.js";
 import { convertTopLevelForApiVersion } from "./convert.js";
 import { schemaVersionOfApi } from "./versions.js";
 
 /** Keys every conversion for a read may touch; the tag keys below only when the 1004 step is taken. */
 const CONVERTED_KEYS = new Set([
+  // What the nutrition steps read (the computation adapter's keys), then the other steps' keys.
+  ...NUTRITION_KEYS,
   "_id",
   "id",
   "code",
-  "schema_version",
-  "product_type",
-  "lang",
   "owner",
   "images",
-  "nutrition",
-  "nutriments",
-  "nutriments_estimated",
-  "no_nutrition_data",
-  "nutrition_data",
-  "nutrition_data_per",
-  "nutrition_data_prepared",
-  "nutrition_data_prepared_per",
-  "serving_size",
-  "serving_quantity",
-  "serving_quantity_unit",
-  "product_quantity_unit",
   "ingredients_hierarchy",
   "ingredients_tags",
   "brands_tags",
