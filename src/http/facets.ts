@@ -10,6 +10,7 @@ import { parseLanguageList } from "../domain/language.js";
 import type { TagClause, TagLiteral } from "../domain/search/query.js";
 import {
   CREATOR_TAG_TYPE,
+  languageOfTagTypeName,
   SEARCH_TAG_TYPES,
   tagTypeFromUrl,
   tagTypeUrlName,
@@ -92,7 +93,7 @@ export async function facetRoutes(app: FastifyInstance): Promise<void> {
     if (sortBy !== "" && sortBy !== "products" && sortBy !== "name") {
       throw HttpError.invalidParameter("sort_by", sortBy, `unknown sort_by value: ${sortBy}`);
     }
-    const lc = parseLanguageList(params.lc)[0] ?? "en";
+    const lc = parseLanguageList(params.lc)[0] ?? languageOfTagTypeName(stripJson(urlName)) ?? "en";
     const country = params.cc === undefined ? undefined : countryFromCode(taxonomies, params.cc);
     const { tags } = await store.facetCounts({ tagtype, ...(country === undefined ? {} : { country }) });
     const taxonomy = taxonomyOfField(tagtype, taxonomies);
@@ -129,7 +130,7 @@ export async function facetRoutes(app: FastifyInstance): Promise<void> {
     if (segments.length % 2 === 0 || segments.length > MAX_PATH_SEGMENTS) return reply.callNotFound();
     const params = queryParams(request);
     const parsed = parseOrThrow(params, app, false);
-    const lc = parseLanguageList(params.lc)[0] ?? "en";
+    const lc = parseLanguageList(params.lc)[0] ?? languageOfTagTypeName(stripJson(urlName)) ?? "en";
     const clauses: TagClause[] = [];
     for (let i = 0; i < segments.length; i += 2) {
       const tagtype = tagTypeFromUrl(i === 0 ? urlName : decodeSegment(segments[i - 1] as string));

@@ -235,6 +235,19 @@ describe("tag names in the request's language", () => {
     expect((await names("/label/commerce%20%C3%A9quitable/label/-bio.json?lc=fr")).names).toEqual(expected);
     expect((await names("/category/-pommes.json?lc=fr")).names).toEqual(EXPECTED["category_-apples"]?.names);
   });
+
+  // OFF's French site names its tag types in French (po/tags/fr.po: `categorie`, `label`, `marque`), and
+  // reads the tags in French; foodbase takes such a name in any request, reading tags in its language.
+  it("tag types named in French read their tags in French, as on OFF's French site", async () => {
+    expect((await names("/categorie/-pommes.json")).names).toEqual(EXPECTED["category_-apples"]?.names);
+    expect((await names("/marque/brand2/marque/-brand1.json")).names).toEqual(
+      [...(EXPECTED["brand_brand2_brand_-brand1"]?.names ?? [])].sort(),
+    );
+    // An accented name (`catégories`, French plural) arrives percent-encoded.
+    const list = await getJson(`${t.url}/cat%C3%A9gories.json`);
+    expect(list.status).toBe(200);
+    expect((list.body as { tags: { id: string }[] }).tags.map((tag) => tag.id)).toContain("en:apples");
+  });
 });
 
 describe("user tag paths", () => {

@@ -4,6 +4,7 @@
  * arrays of OFF dumps that OFF lets users filter on, so that imported products can be searched too.
  */
 import { TAG_FIELDS } from "../tags.js";
+import { LOCALIZED_TAG_TYPE_NAMES } from "./tag-type-names.js";
 
 /**
  * Computed tag types named by API.md §5.8, and `users`: OFF's tag type of a product's `creator` (its
@@ -78,8 +79,8 @@ function singular(tagtype: string): string {
   return tagtype;
 }
 
-/** Names a URL may use for a tag type: plural or singular, `_` or `-`, plus `packager-codes`. */
-export function tagTypeUrlNames(tagtype: string): string[] {
+/** The English names a URL may use for a tag type: plural or singular, `_` or `-`, plus `packager-codes`. */
+function englishUrlNames(tagtype: string): string[] {
   const names = new Set<string>();
   for (const form of [tagtype, singular(tagtype)]) {
     names.add(form);
@@ -98,13 +99,62 @@ export function tagTypeUrlNames(tagtype: string): string[] {
   return [...names];
 }
 
-const URL_NAMES: ReadonlyMap<string, string> = new Map(
-  SEARCH_TAG_TYPES.flatMap((tagtype) => tagTypeUrlNames(tagtype).map((name) => [name, tagtype] as const)),
-);
+/** Every (name, tag type, language) a URL may use: English ones under `en`, then OFF's translations. */
+function allUrlNames(): { name: string; tagtype: string; lc: string }[] {
+  const all = SEARCH_TAG_TYPES.flatMap((tagtype) =>
+    englishUrlNames(tagtype).map((name) => ({ name, tagtype, lc: "en" })),
+  );
+  for (const [lc, names] of Object.entries(LOCALIZED_TAG_TYPE_NAMES)) {
+    for (const [tagtype, forms] of Object.entries(names)) {
+      if (!KNOWN.has(tagtype)) continue;
+      for (const name of new Set(forms)) all.push({ name, tagtype, lc });
+    }
+  }
+  return all;
+}
 
-/** The tag type a URL names (`category`, `manufacturing-places`, `packager-codes`), or undefined. */
+/**
+ * URL name → tag type, and → the one language it belongs to when it is not English. A name that two
+ * languages give to different tag types is left out, as neither reading could be trusted.
+ */
+const { URL_NAMES, NAME_LANGUAGES } = (() => {
+  const types = new Map<string, Set<string>>();
+  const languages = new Map<string, Set<string>>();
+  for (const { name, tagtype, lc } of allUrlNames()) {
+    const key = name.toLowerCase();
+    types.set(key, (types.get(key) ?? new Set()).add(tagtype));
+    languages.set(key, (languages.get(key) ?? new Set()).add(lc));
+  }
+  const urlNames = new Map<string, string>();
+  const nameLanguages = new Map<string, string>();
+  for (const [name, tagtypes] of types) {
+    if (tagtypes.size !== 1) continue;
+    urlNames.set(name, [...tagtypes][0] as string);
+    const lcs = languages.get(name) ?? new Set();
+    if (lcs.size === 1 && !lcs.has("en")) nameLanguages.set(name, [...lcs][0] as string);
+  }
+  return {
+    URL_NAMES: urlNames as ReadonlyMap<string, string>,
+    NAME_LANGUAGES: nameLanguages as ReadonlyMap<string, string>,
+  };
+})();
+
+/** Names a URL may use for a tag type: English forms, and OFF's names in the other languages shipped. */
+export function tagTypeUrlNames(tagtype: string): string[] {
+  return [...URL_NAMES].filter(([, t]) => t === tagtype).map(([name]) => name);
+}
+
+/** The tag type a URL names (`category`, `manufacturing-places`, `packager-codes`, `categorie`), or undefined. */
 export function tagTypeFromUrl(name: string): string | undefined {
   return URL_NAMES.get(name.toLowerCase());
+}
+
+/**
+ * The language a tag-type name of a URL belongs to when only one language uses it and that is not
+ * English (`categorie` → fr, `kategorie` → de); undefined for English and shared names (`label`, `marca`).
+ */
+export function languageOfTagTypeName(name: string): string | undefined {
+  return NAME_LANGUAGES.get(name.toLowerCase());
 }
 
 /** The URL form OFF links to: singular with `-` (`category`, `manufacturing-place`). */
