@@ -132,6 +132,18 @@ describe("general rules (API.md §1)", () => {
     expect(res.headers.get("access-control-max-age")).toBe("86400");
   });
 
+  // OFF's cors.t (options-api-v3): a browser's preflight for the v3 product API allows PATCH, the
+  // method of v3 product and image-selection writes, as OFF's "HEAD, GET, PATCH, POST, PUT, OPTIONS" does.
+  it("a preflight allows the methods of the product API's writes, PATCH included", async () => {
+    const res = await fetch(`${t.url}/api/v3/product/1234567890123`, {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example", "access-control-request-method": "PATCH" },
+    });
+    expect(res.status).toBe(204);
+    const methods = (res.headers.get("access-control-allow-methods") ?? "").split(/,\s*/);
+    expect(methods).toEqual(expect.arrayContaining(["HEAD", "GET", "PATCH", "POST", "PUT", "OPTIONS"]));
+  });
+
   it("serves OpenAPI and the docs page", async () => {
     const spec = await getJson(`${t.url}/api/openapi.json`);
     expect(spec.status).toBe(200);
