@@ -7,23 +7,14 @@
  * PostgreSQL store in a fresh database (dropped at the end), filled from the SQLite one with
  * `foodbase export | foodbase import`, and the report gives PostgreSQL/SQLite ratios (issue #7).
  */
-import { execSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import { hashPassword } from "../src/accounts/passwords.js";
-import { normalizeBarcode } from "../src/domain/barcode.js";
-import { applyProductEdit } from "../src/domain/product-edit.js";
-import { loadTaxonomies } from "../src/domain/taxonomy/index.js";
-import { sortKeysDeep } from "../src/http/json.js";
-import { PostgresStore } from "../src/store/postgres/index.js";
-import { SqliteStore } from "../src/store/sqlite/index.js";
-import type { ProductUpsert } from "../src/store/types.js";
+import { copyToPostgres, populateSqlite, serveFoodbase } from "./lib/bench-store.js";
 import { type LoadOptions, loadGeneratorName, load as runLoad } from "./lib/load.js";
 import { spawnUntil } from "./lib/processes.js";
 import { seededRandom } from "./lib/random.js";
-import { contributorWriteParams, ingredientListParams } from "./lib/write-params.js";
+import { ingredientListParams } from "./lib/write-params.js";
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -33,108 +24,23 @@ const DISTINCT_CODES = Number(process.env.DISTINCT_CODES ?? 20_000);
 const USER = { userId: "bench", password: "bench-password" };
 const PG_URL = process.env.PG_URL;
 
-function productCode(i: number): string {
-  return normalizeBarcode(String(2_000_000_000_000 + i * 7));
-}
-
-async function populate(dbPath: string): Promise<string[]> {
-  if (existsSync(dbPath)) {
-    console.log(`reusing ${dbPath}`);
-    return Array.from({ length: PRODUCTS }, (_, i) => productCode(i));
-  }
-  const taxonomies = loadTaxonomies();
-  const store = new SqliteStore(dbPath);
-  await store.addUser({
-    userId: USER.userId,
-    email: "",
-    name: "Bench",
-    passwordHash: await hashPassword(USER.password),
-  });
-  const rnd = seededRandom(42);
-  const codes: string[] = [];
-  let batch: ProductUpsert[] = [];
-  const now = Math.floor(Date.now() / 1000);
-  const started = performance.now();
-  for (let i = 0; i < PRODUCTS; i++) {
-    const code = productCode(i);
-    codes.push(code);
-    const params = contributorWriteParams(rnd, i);
-    const edit = applyProductEdit(
-      undefined,
-      { code, params, userId: USER.userId, now },
-      { taxonomies, nutriscoreHeadlineVersion: "2021" },
-    );
-    if (!edit.ok) throw new Error(edit.message);
-    batch.push({
-      code,
-      product: sortKeysDeep(edit.product) as Record<string, unknown>,
-      changedFields: edit.changedFields,
-      info: { userId: USER.userId, t: now, comment: "bench", appName: "", appVersion: "", appUuid: "", userAgent: "" },
-    });
-    if (batch.length === 5000) {
-      await store.upsertProducts(batch);
-      batch = [];
-    }
-  }
-  await store.upsertProducts(batch);
-  await store.close();
-  console.log(`populated ${PRODUCTS} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return codes;
-}
-
 /** The shared load runner with this benchmark's connections and duration as defaults. */
 function load(url: string, paths: string[], options: Partial<LoadOptions> = {}) {
   return runLoad(url, paths, { connections: CONNECTIONS, duration: DURATION, ...options });
 }
 
-function serve(databaseUrl: string, env: NodeJS.ProcessEnv = {}) {
-  const profile = process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir", tmpdir()] : [];
-  return spawnUntil(
-    process.execPath,
-    [...profile, "dist/cli/main.js", "serve", "--port", "0"],
-    /listening on (http:\/\/\S+)/,
-    { DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ...env },
-  );
-}
-
 /**
  * A foodbase server on a fresh PostgreSQL database holding the SQLite benchmark database's products
- * (moved with `foodbase export | foodbase import -`, as README's "Scaling out" says) and the bench account.
+ * and the bench account.
  */
 async function startOnPostgres(sqlitePath: string, serverUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const name = `foodbase_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const started = performance.now();
-  execSync(
-    'DATABASE_URL="$FROM" node dist/cli/main.js export | DATABASE_URL="$TO" node dist/cli/main.js import - --no-progress',
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, FROM: sqlitePath, TO: databaseUrl },
-      shell: "/bin/bash",
-    },
-  );
-  console.log(`  (moved to PostgreSQL with export | import in ${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  const store = await PostgresStore.open(databaseUrl);
-  await store.addUser({
-    userId: USER.userId,
-    email: "",
-    name: "Bench",
-    passwordHash: await hashPassword(USER.password),
-  });
-  await store.close();
-  const { child, match } = await serve(databaseUrl);
+  const database = await copyToPostgres(sqlitePath, serverUrl, USER);
+  const { child, match } = await serveFoodbase(database.databaseUrl);
   return {
     url: match[1] as string,
     stop: async () => {
       await child.stop();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     },
   };
 }
@@ -144,8 +50,8 @@ async function main(): Promise<void> {
   // BENCH_DB keeps the populated database between runs (e.g. for profiling with PROFILE=1).
   const dbPath = process.env.BENCH_DB ?? join(dir, "bench.db");
   try {
-    const codes = await populate(dbPath);
-    const { child: foodbase, match } = await serve(dbPath);
+    const codes = await populateSqlite(dbPath, PRODUCTS, USER);
+    const { child: foodbase, match } = await serveFoodbase(dbPath);
     let postgres: { url: string; stop(): Promise<void> } | undefined;
     const base = match[1] as string;
     try {
@@ -184,7 +90,7 @@ async function main(): Promise<void> {
         );
         console.log(`  ratio foodbase/ceiling:   ${(reads.rps / ceil.rps).toFixed(2)} (target >= 0.6)`);
         // The same reads on a second server with the rendered-answer cache off: every read renders.
-        const { child: uncachedServer, match: um } = await serve(dbPath, { FOODBASE_READ_CACHE_MB: "0" });
+        const { child: uncachedServer, match: um } = await serveFoodbase(dbPath, { FOODBASE_READ_CACHE_MB: "0" });
         try {
           const uncachedBase = um[1] as string;
           await load(uncachedBase, paths); // warm-up

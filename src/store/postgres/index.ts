@@ -34,7 +34,11 @@ import {
 import { PostgresFolksonomyStore } from "./folksonomy.js";
 import { applyPostgresMigrations, type MigrationReport } from "./migrations.js";
 import { createPool, inTransaction, parsePostgresUrl } from "./pool.js";
-import { indexProductForSearch } from "./search-index.js";
+import { foldTermShards, indexProductForSearch } from "./search-index.js";
+
+/** Writes between two folds of the term-count shards: enough to keep folds rare, few enough to keep the shards small. */
+const FOLD_EVERY = 1000;
+
 import { PostgresSearch } from "./search-query.js";
 
 export interface PostgresStoreOptions {
@@ -221,7 +225,27 @@ export class PostgresStore implements Store {
         return { written: true, result: outcome.result, rev };
       },
       { retryUniqueViolation: true },
-    );
+    ).finally(() => this.afterWrites(1));
+  }
+
+  /** Writes since the term-count shards were last folded, and the fold in flight. */
+  private writesSinceFold = 0;
+  private folding?: Promise<void>;
+
+  /**
+   * Every {@link FOLD_EVERY} writes, folds the term-count shards into the terms (search-index.ts), apart
+   * from any write's transaction. A fold that fails leaves the counts in the shards, where reads still
+   * find them; a later one moves them.
+   */
+  private afterWrites(n: number): void {
+    this.writesSinceFold += n;
+    if (this.writesSinceFold < FOLD_EVERY || this.folding !== undefined || this.closed !== undefined) return;
+    this.writesSinceFold = 0;
+    this.folding = inTransaction(this.pool, foldTermShards)
+      .catch(() => undefined)
+      .finally(() => {
+        this.folding = undefined;
+      });
   }
 
   async upsertProducts(items: ProductUpsert[]): Promise<number[]> {
@@ -244,7 +268,7 @@ export class PostgresStore implements Store {
         return revs;
       },
       { retryUniqueViolation: true },
-    );
+    ).finally(() => this.afterWrites(items.length));
   }
 
   async countProducts(): Promise<number> {
@@ -354,7 +378,9 @@ export class PostgresStore implements Store {
 
   /** Ends the pools; closing again is a no-op (queries after it throw). */
   async close(): Promise<void> {
-    this.closed ??= Promise.all([this.pool.end(), this.readPool?.end()]);
+    this.closed ??= (this.folding ?? Promise.resolve()).then(() =>
+      Promise.all([this.pool.end(), this.readPool?.end()]),
+    );
     await this.closed;
   }
 

@@ -9,7 +9,7 @@
  */
 import type pg from "pg";
 import { refuseNewerSchema } from "../schema-version.js";
-import { POSTGRES_SEARCH_MIGRATION } from "./search-schema.js";
+import { POSTGRES_SEARCH_MIGRATION, POSTGRES_TERM_SHARDS_MIGRATION } from "./search-schema.js";
 
 export interface PostgresMigration {
   version: number;
@@ -139,6 +139,7 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
       CREATE INDEX auth_failures_t ON auth_failures(t_ms);
     `,
   },
+  { version: 10, ...POSTGRES_TERM_SHARDS_MIGRATION },
 ];
 
 /** Any constant: it only has to differ from other advisory locks taken on the same database. */

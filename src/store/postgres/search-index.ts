@@ -151,18 +151,19 @@ export async function termIds(
   return ids;
 }
 
+/** Term ids and their non-zero count changes, in id order (the order every writer locks rows in). */
+function sortedChanges(deltas: ReadonlyMap<number, number>): { ids: number[]; changes: number[] } {
+  const entries = [...deltas].filter(([, delta]) => delta !== 0).sort((a, b) => a[0] - b[0]);
+  return { ids: entries.map(([id]) => id), changes: entries.map(([, delta]) => delta) };
+}
+
 /**
- * Adds `deltas` (term id → change) to the terms' product counts. The rows are locked in id order
- * first, so that concurrent writers touching the same terms queue instead of deadlocking.
+ * Adds `deltas` (term id → change) to the terms' own product counts. For bulk loads, whose one writer
+ * would gain nothing from shards. The rows are locked in id order first, so that writers touching the
+ * same terms queue instead of deadlocking.
  */
 export async function addTermCounts(client: pg.ClientBase, deltas: ReadonlyMap<number, number>): Promise<void> {
-  const ids: number[] = [];
-  const changes: number[] = [];
-  for (const [id, delta] of deltas) {
-    if (delta === 0) continue;
-    ids.push(id);
-    changes.push(delta);
-  }
+  const { ids, changes } = sortedChanges(deltas);
   if (ids.length === 0) return;
   await client.query("SELECT 1 FROM search_terms WHERE term_id = ANY($1::int[]) ORDER BY term_id FOR NO KEY UPDATE", [
     ids,
@@ -172,6 +173,55 @@ export async function addTermCounts(client: pg.ClientBase, deltas: ReadonlyMap<n
      FROM unnest($1::int[], $2::int[]) AS d(term_id, delta) WHERE t.term_id = d.term_id`,
     [ids, changes],
   );
+}
+
+/** Shards per term: concurrent writers share a shard row only when their connections' pids collide. */
+export const TERM_SHARDS = 16;
+
+/**
+ * Adds `deltas` to the terms' shard rows of this connection (search-schema.ts, migration 10): the write
+ * path's counts. Rows are taken in (term, shard) order, the order {@link foldTermShards} locks them in.
+ */
+export async function addShardedTermCounts(client: pg.ClientBase, deltas: ReadonlyMap<number, number>): Promise<void> {
+  const { ids, changes } = sortedChanges(deltas);
+  if (ids.length === 0) return;
+  await client.query({
+    name: "term_shards_add",
+    text: `INSERT INTO search_term_shards (term_id, shard, products)
+      SELECT d.term_id, pg_backend_pid() % ${TERM_SHARDS}, d.delta FROM unnest($1::int[], $2::int[]) AS d(term_id, delta)
+      ORDER BY d.term_id
+      ON CONFLICT (term_id, shard) DO UPDATE SET products = search_term_shards.products + EXCLUDED.products`,
+    values: [ids, changes],
+  });
+}
+
+/**
+ * Moves the shards' counts into `search_terms` (in the caller's transaction), unless another fold runs:
+ * then this one gives way. Locks shard rows in (term, shard) order, as writers take them, then the
+ * terms in id order, so neither writers nor other folds deadlock with it.
+ */
+export async function foldTermShards(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(${FOLD_LOCK}) AS locked`);
+  if (rows[0]?.locked !== true) return;
+  const moved = await client.query<{ term_id: number; products: number }>(
+    `WITH locked AS (SELECT term_id, shard FROM search_term_shards ORDER BY term_id, shard FOR UPDATE)
+     DELETE FROM search_term_shards s USING locked l WHERE s.term_id = l.term_id AND s.shard = l.shard
+     RETURNING s.term_id, s.products`,
+  );
+  const sums = new Map<number, number>();
+  for (const row of moved.rows) sums.set(row.term_id, (sums.get(row.term_id) ?? 0) + row.products);
+  await addTermCounts(client, sums);
+}
+
+/** Advisory lock key of {@link foldTermShards} ("fbfold"). */
+const FOLD_LOCK = 0x6662666f6c64;
+
+/**
+ * SQL of a term's product count: its own count plus its shards' (`term` is an SQL expression of the
+ * term id).
+ */
+export function termCountSql(term: string): string {
+  return `((SELECT products FROM search_terms WHERE term_id = ${term}) + COALESCE((SELECT sum(products) FROM search_term_shards WHERE term_id = ${term}), 0))::int`;
 }
 
 /** Term ids by key. */
@@ -300,5 +350,5 @@ export async function indexProductForSearch(client: pg.ClientBase, code: string,
   ]);
   const deltas = new Map<number, number>();
   countChanges(deltas, old?.terms ?? [], terms, ids.get(ALL_PRODUCTS_KEY) as number, old === undefined);
-  await addTermCounts(client, deltas);
+  await addShardedTermCounts(client, deltas);
 }

@@ -23,7 +23,7 @@ import type {
   SortOrder,
   TagClause,
 } from "../../domain/search/query.js";
-import { ALL_PRODUCTS_KEY, numberFieldKey, termKey } from "./search-index.js";
+import { ALL_PRODUCTS_KEY, numberFieldKey, termCountSql, termKey } from "./search-index.js";
 import { searchQuery } from "./search-text.js";
 
 const POPULARITY = 'sp.popularity DESC NULLS LAST, sp.recency DESC NULLS LAST, sp.code COLLATE "C"';
@@ -168,8 +168,14 @@ export class PostgresSearch {
   async facetCounts(query: FacetQuery): Promise<FacetCounts> {
     if (query.country === undefined) {
       const { rows } = await this.pool.query<{ tag: string; products: number }>(
-        `SELECT tag, products FROM search_terms WHERE field = $1 AND tag <> '' AND products > 0
-         ORDER BY products DESC, tag`,
+        // Counts not yet folded into search_terms live in search_term_shards (search-index.ts).
+        `SELECT * FROM (
+           SELECT t.tag, (t.products + COALESCE(s.products, 0))::int AS products
+           FROM search_terms t
+           LEFT JOIN (SELECT term_id, sum(products) AS products FROM search_term_shards GROUP BY term_id) s
+             ON s.term_id = t.term_id
+           WHERE t.field = $1 AND t.tag <> ''
+         ) c WHERE products > 0 ORDER BY products DESC, tag`,
         [query.tagtype],
       );
       return { tags: rows };
@@ -238,7 +244,7 @@ async function countedSearch(
   const total = params.add(ids.get(ALL_PRODUCTS_KEY));
   const counting = params.bind(
     `SELECT (${countSql(query, filter, ids, params)})::int AS count,
-       (SELECT products FROM search_terms WHERE term_id = ${total}::int) AS total`,
+       ${termCountSql(`${total}::int`)} AS total`,
   );
   await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   const counted = await client.query<{ count: number; total: number }>(counting.text, counting.values);
@@ -379,7 +385,7 @@ function fromSql(filter: CompiledFilter): string {
  * from search_numbers alone for one number condition, else by counting the matching rows.
  */
 function countSql(query: SearchQuery, filter: CompiledFilter, ids: TermIds, params: Params): string {
-  const termCount = (id: number) => `SELECT products FROM search_terms WHERE term_id = ${params.add(id)}::int`;
+  const termCount = (id: number) => `SELECT ${termCountSql(`${params.add(id)}::int`)}`;
   const onlyTags = query.numbers.length === 0 && query.codes === undefined && query.text === undefined;
   if (onlyTags && query.tags.length === 0) return termCount(ids.get(ALL_PRODUCTS_KEY) as number);
   if (onlyTags) {
