@@ -139,7 +139,7 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
       CREATE INDEX auth_failures_t ON auth_failures(t_ms);
     `,
   },
-  { version: 10, ...POSTGRES_TERM_SHARDS_MIGRATION },
+  { version: 5, ...POSTGRES_TERM_SHARDS_MIGRATION },
 ];
 
 /** Any constant: it only has to differ from other advisory locks taken on the same database. */

@@ -179,7 +179,7 @@ export async function addTermCounts(client: pg.ClientBase, deltas: ReadonlyMap<n
 export const TERM_SHARDS = 16;
 
 /**
- * Adds `deltas` to the terms' shard rows of this connection (search-schema.ts, migration 10): the write
+ * Adds `deltas` to the terms' shard rows of this connection (search-schema.ts, migration 5): the write
  * path's counts. Rows are taken in (term, shard) order, the order {@link foldTermShards} locks them in.
  */
 export async function addShardedTermCounts(client: pg.ClientBase, deltas: ReadonlyMap<number, number>): Promise<void> {

@@ -6,7 +6,7 @@
  *   single-tag searches read them): (`<tagtype>`, `<tag>`) a tag; (`<tagtype>`, '') has at least one tag
  *   of that type; ('', '') every product; ('#<number field>', '') a number field (id only, not counted).
  *   Bulk loads and folds update counts here: no index covers them and pages keep room, so updates stay
- *   in place (HOT). Ordinary writes add to `search_term_shards` instead (migration 10, below).
+ *   in place (HOT). Ordinary writes add to `search_term_shards` instead (migration 5, below).
  * - `search_products`: one row per product: `pid` (storage order: the order of `sort_by=nothing`), the
  *   ids of its tag terms in a GIN-indexed array, and the sort keys of API.md §5.5 with one B-tree per
  *   order, missing keys last (NULLS LAST), ties by code. Kept narrow: counting reads its rows.
@@ -79,7 +79,7 @@ export const POSTGRES_SEARCH_MIGRATION: { name: string; sql: string } = {
 };
 
 /**
- * Migration version 10 (issue #24 item 3): term counts that do not serialise writers. A write adds its
+ * Migration version 5 (issue #24 item 3): term counts that do not serialise writers. A write adds its
  * count changes to its connection's shard row of each term instead of to the term's one row, so
  * writers in other connections and processes do not queue on the counts of common terms (every
  * product, a popular category). A term's count is `search_terms.products` plus its shards' sum; now and
