@@ -3,6 +3,7 @@
  * (schema 1002+), `max_imgid`, and the names of image fields and files. Pure: no I/O.
  */
 import type { Product } from "../product.js";
+import { splitImages } from "../schema/images.js";
 
 export interface ImageSize {
   w: number;
@@ -76,6 +77,15 @@ export function productImages(product: Product): ProductImages {
     uploaded: isRecord(images.uploaded) ? (images.uploaded as Record<string, UploadedImage>) : {},
     selected: isRecord(images.selected) ? (images.selected as Record<string, Record<string, SelectedImage>>) : {},
   };
+}
+
+/** The images of a stored document of any schema: flat ones (imports, old revisions) are read split. */
+export function imagesInEitherShape(product: Product): ProductImages {
+  const images = product.images;
+  if (!isRecord(images) || "uploaded" in images || "selected" in images) return productImages(product);
+  const copy: Product = { images: structuredClone(images) };
+  splitImages(copy);
+  return productImages(copy);
 }
 
 export function localImages(product: Product): LocalImages {

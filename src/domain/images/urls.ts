@@ -4,8 +4,7 @@
  * Computed from the stored `images` (either shape): reads convert, they never recompute the images.
  */
 import type { Product } from "../product.js";
-import { splitImages } from "../schema/images.js";
-import { barcodePath, localImages, productImages, SELECTABLE_IMAGE_TYPES, type SelectedImage } from "./model.js";
+import { barcodePath, imagesInEitherShape, localImages, SELECTABLE_IMAGE_TYPES, type SelectedImage } from "./model.js";
 
 export interface ImageUrlBases {
   /** Where foodbase's own files are served, e.g. `http://localhost:8080/images/products`. */
@@ -19,15 +18,6 @@ export function isImageUrlKey(key: string): boolean {
   return key === "selected_images" || /^image_(?:\w+_)?(?:url|small_url|thumb_url)$/.test(key);
 }
 
-function split(product: Product): Product {
-  const images = product.images;
-  if (images === null || typeof images !== "object" || Array.isArray(images)) return product;
-  if ("uploaded" in images || "selected" in images) return product;
-  const copy: Product = { images: structuredClone(images) };
-  splitImages(copy);
-  return copy;
-}
-
 /** The URL fields of a product, or undefined when it has no `images` at all (stored ones are kept then). */
 export function imageUrlFields(
   product: Product,
@@ -39,7 +29,7 @@ export function imageUrlFields(
   const path = barcodePath(code);
   const fields: Record<string, unknown> = {};
   if (path === undefined) return fields;
-  const selected = productImages(split(product)).selected;
+  const selected = imagesInEitherShape(product).selected;
   const local = new Set(localImages(product).selected);
   const mainLc = typeof product.lang === "string" ? product.lang : typeof product.lc === "string" ? product.lc : "";
   const selectedImages: Record<string, unknown> = {};
