@@ -59,6 +59,12 @@ export interface Config {
   metrics: boolean;
   /** When > 0, metrics are served on this port only (not on the public one). */
   metricsPort: number;
+  /** Root of the product photo files (OFF's layout under `products/`); "" = `images/` beside the SQLite file. */
+  imagesDir: string;
+  /** Largest accepted image file in bytes (OFF: 20 MB), apart from `bodyLimit`. */
+  imageMaxBytes: number;
+  /** Most pixels (width × height) an image may declare; larger ones are refused before decoding. */
+  imageMaxPixels: number;
 }
 
 interface SettingSpec<K extends keyof Config> {
@@ -385,6 +391,31 @@ export const SETTINGS = [
     description: "Serve the metrics on this port only, not on the public one (0 = on the public port)",
     parse: integer("FOODBASE_METRICS_PORT", 0, 65535),
     default: 0,
+  }),
+  spec({
+    key: "imagesDir",
+    env: "FOODBASE_IMAGES_DIR",
+    flag: "images-dir",
+    description:
+      "Folder of the product photo files, shared by every server process (empty = `images` beside the SQLite file, or `./images` with PostgreSQL)",
+    parse: text,
+    default: "",
+  }),
+  spec({
+    key: "imageMaxBytes",
+    env: "FOODBASE_IMAGE_MAX_BYTES",
+    flag: "image-max-bytes",
+    description: "Largest image file accepted in bytes (OFF's limit: 20 MB)",
+    parse: integer("FOODBASE_IMAGE_MAX_BYTES", 1024, 1024 * 1024 * 1024),
+    default: 20 * 1024 * 1024,
+  }),
+  spec({
+    key: "imageMaxPixels",
+    env: "FOODBASE_IMAGE_MAX_PIXELS",
+    flag: "image-max-pixels",
+    description: "Most pixels (width × height) an image may declare; larger ones are refused before decoding",
+    parse: integer("FOODBASE_IMAGE_MAX_PIXELS", 1, 1_000_000_000),
+    default: 100_000_000,
   }),
 ];
 

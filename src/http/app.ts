@@ -23,6 +23,7 @@ import { apiErrorBody, HttpError } from "./errors.js";
 import { facetRoutes } from "./facets.js";
 import { fastifyOptions, multipartLimits } from "./fastify-options.js";
 import { folksonomyRoutes } from "./folksonomy/index.js";
+import { imageFilesPlugin } from "./image-files.js";
 import { JSON_TYPE } from "./json.js";
 import { isValidPercentEncoding } from "./params.js";
 import { productReadRoutes } from "./product-read.js";
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(productReadRoutes);
   await app.register(taxonomyRoutes);
+  await app.register(imageFilesPlugin);
   // Static routes only (facets.ts): /api/…, /cgi/…, /health and the folksonomy prefix keep precedence.
   await app.register(facetRoutes);
   // Cookies and multipart bodies only in the scope of the routes that take them: both plugins add
