@@ -93,7 +93,14 @@ export class ImageOperations {
    * product is created by its own revision first, as OFF does (so a first upload and its selection
    * make revisions 1 to 3).
    */
-  async upload(code: string, data: Buffer, info: WriteInfo, comment: string, lc?: string): Promise<UploadOutcome> {
+  async upload(
+    code: string,
+    data: Buffer,
+    info: WriteInfo,
+    comment: string,
+    lc?: string,
+    createSeparately = true,
+  ): Promise<UploadOutcome> {
     const { store, config } = this.app.foodbase;
     const sha256 = createHash("sha256").update(data).digest("hex");
     const existing = await store.getProduct(code);
@@ -111,7 +118,8 @@ export class ImageOperations {
     }
     const ctx = this.ctx;
     const input = { code, userId: info.userId, now: info.t, lc };
-    if (existing === undefined) {
+    // The CGI route creates a new product by a revision of its own, as OFF does; API v3 in the same one.
+    if (existing === undefined && createSeparately) {
       await store.writeProduct(code, { ...info, comment: "Creating product (image upload)" }, (current) => {
         if (current !== undefined) return { reject: undefined };
         const edit = applyImageEdit(current, input, ctx, () => undefined);
@@ -180,24 +188,20 @@ export class ImageOperations {
     type Result = { ok: true; rev: number; product: Product } | { ok: false };
     const id = `${type}_${lc}`;
     const revision: RevisionInfo = { ...info, comment: "" };
-    const outcome = await store.writeProduct<Result>(
-      code,
-      revision,
-      (now) => {
-        if (now === undefined || imagesInEitherShape(now).uploaded[String(imgid)] === undefined) {
-          return { reject: { ok: false } };
-        }
-        const rev = (typeof now.rev === "number" ? now.rev : 0) + 1;
-        revision.comment = `new image ${id} : ${imgid}.${rev}`;
-        const edit = applyImageEdit<never>(now, { code, userId: info.userId, now: info.t }, ctx, (product) => {
-          selectImage(product, type, lc, { imgid, rev, sizes: sizesOf(processed), generation });
-          return undefined;
-        });
-        if (!edit.ok) return { reject: { ok: false } };
-        const product = sortKeysDeep(edit.product) as Product;
-        return { product, changedFields: edit.changedFields, result: { ok: true, rev, product } };
-      },
-    );
+    const outcome = await store.writeProduct<Result>(code, revision, (now) => {
+      if (now === undefined || imagesInEitherShape(now).uploaded[String(imgid)] === undefined) {
+        return { reject: { ok: false } };
+      }
+      const rev = (typeof now.rev === "number" ? now.rev : 0) + 1;
+      revision.comment = `new image ${id} : ${imgid}.${rev}`;
+      const edit = applyImageEdit<never>(now, { code, userId: info.userId, now: info.t }, ctx, (product) => {
+        selectImage(product, type, lc, { imgid, rev, sizes: sizesOf(processed), generation });
+        return undefined;
+      });
+      if (!edit.ok) return { reject: { ok: false } };
+      const product = sortKeysDeep(edit.product) as Product;
+      return { product, changedFields: edit.changedFields, result: { ok: true, rev, product } };
+    });
     const result = outcome.result;
     if (!result.ok) return { kind: "image_not_found" };
     await imageFiles(this.app).writeSelection(code, id, result.rev, processed);
@@ -208,17 +212,21 @@ export class ImageOperations {
   async unselect(code: string, type: string, lc: string, info: WriteInfo): Promise<boolean> {
     const { store } = this.app.foodbase;
     const ctx = this.ctx;
-    const outcome = await store.writeProduct<boolean>(code, { ...info, comment: `unselected image ${type}_${lc}` }, (current) => {
-      if (current === undefined) return { reject: false };
-      // Nothing selected: nothing to write, and the answer is the same (IMAGES.md §6).
-      if (imagesInEitherShape(current).selected[type]?.[lc] === undefined) return { reject: true };
-      const edit = applyImageEdit<never>(current, { code, userId: info.userId, now: info.t }, ctx, (product) => {
-        unselectImage(product, type, lc);
-        return undefined;
-      });
-      if (!edit.ok) return { reject: true };
-      return { product: sortKeysDeep(edit.product) as Product, changedFields: edit.changedFields, result: true };
-    });
+    const outcome = await store.writeProduct<boolean>(
+      code,
+      { ...info, comment: `unselected image ${type}_${lc}` },
+      (current) => {
+        if (current === undefined) return { reject: false };
+        // Nothing selected: nothing to write, and the answer is the same (IMAGES.md §6).
+        if (imagesInEitherShape(current).selected[type]?.[lc] === undefined) return { reject: true };
+        const edit = applyImageEdit<never>(current, { code, userId: info.userId, now: info.t }, ctx, (product) => {
+          unselectImage(product, type, lc);
+          return undefined;
+        });
+        if (!edit.ok) return { reject: true };
+        return { product: sortKeysDeep(edit.product) as Product, changedFields: edit.changedFields, result: true };
+      },
+    );
     return outcome.result;
   }
 
@@ -230,19 +238,27 @@ export class ImageOperations {
     const { store } = this.app.foodbase;
     const ctx = this.ctx;
     type Result = { ok: true; stems: string[] } | { ok: false; why: "no_product" | "image_not_found" };
-    const outcome = await store.writeProduct<Result>(code, { ...info, comment: `Deleted image ${imgid}` }, (current) => {
-      if (current === undefined) return { reject: { ok: false, why: "no_product" } };
-      if (imagesInEitherShape(current).uploaded[String(imgid)] === undefined) {
-        return { reject: { ok: false, why: "image_not_found" } };
-      }
-      let stems: string[] = [];
-      const edit = applyImageEdit<never>(current, { code, userId: info.userId, now: info.t }, ctx, (product) => {
-        stems = deleteUploadedImage(product, imgid);
-        return undefined;
-      });
-      if (!edit.ok) return { reject: { ok: false, why: "image_not_found" } };
-      return { product: sortKeysDeep(edit.product) as Product, changedFields: edit.changedFields, result: { ok: true, stems } };
-    });
+    const outcome = await store.writeProduct<Result>(
+      code,
+      { ...info, comment: `Deleted image ${imgid}` },
+      (current) => {
+        if (current === undefined) return { reject: { ok: false, why: "no_product" } };
+        if (imagesInEitherShape(current).uploaded[String(imgid)] === undefined) {
+          return { reject: { ok: false, why: "image_not_found" } };
+        }
+        let stems: string[] = [];
+        const edit = applyImageEdit<never>(current, { code, userId: info.userId, now: info.t }, ctx, (product) => {
+          stems = deleteUploadedImage(product, imgid);
+          return undefined;
+        });
+        if (!edit.ok) return { reject: { ok: false, why: "image_not_found" } };
+        return {
+          product: sortKeysDeep(edit.product) as Product,
+          changedFields: edit.changedFields,
+          result: { ok: true, stems },
+        };
+      },
+    );
     const result = outcome.result;
     if (!result.ok) return result.why;
     const selections = result.stems.flatMap((stem) => {

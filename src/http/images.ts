@@ -21,12 +21,17 @@ import { cgiParams } from "./body.js";
 import { sendTooManyFailures } from "./credentials.js";
 import { apiErrorBody, HttpError } from "./errors.js";
 import { ANONYMOUS_UPLOADER, ImageOperations, imageFiles, type WriteInfo } from "./image-operations.js";
-import { JSON_TYPE } from "./json.js";
+import { JSON_TYPE, sortKeysDeep } from "./json.js";
 import { MULTIPART_COUNTS } from "./multipart.js";
 import { type Params, queryParams, refuseNulCharacters } from "./params.js";
 
 function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
   return reply.code(status).type(JSON_TYPE).send(JSON.stringify(body));
+}
+
+/** OFF's upload and crop answers have their keys sorted (its JSON encoder's canonical mode). */
+function sendSorted(reply: FastifyReply, body: unknown): FastifyReply {
+  return send(reply, 200, sortKeysDeep(body));
 }
 
 const INCORRECT = { status: 0, status_verbose: "Incorrect user name or password." };
@@ -44,7 +49,11 @@ export async function imageWriter(
   request: FastifyRequest,
   reply: FastifyReply,
   params: Params,
-  answers: { refused: () => FastifyReply; locked: (retryAfter: number) => FastifyReply; signInNeeded: () => FastifyReply },
+  answers: {
+    refused: () => FastifyReply;
+    locked: (retryAfter: number) => FastifyReply;
+    signInNeeded: () => FastifyReply;
+  },
 ): Promise<{ user?: User; userId: string } | undefined> {
   const auth = await authenticateCgiRequest(app, request, params);
   if (auth.kind === "locked") {
@@ -89,9 +98,11 @@ export function requestedGeneration(params: Record<string, unknown>): ImageGener
     values[key] = n;
   }
   // Negative coordinates are clipped to the picture (IMAGES.md §2.2 [R]).
-  for (const key of ["x1", "y1", "x2", "y2"]) if (typeof values[key] === "number") values[key] = Math.max(0, values[key] as number);
+  for (const key of ["x1", "y1", "x2", "y2"])
+    if (typeof values[key] === "number") values[key] = Math.max(0, values[key] as number);
   const size = params.coordinates_image_size;
-  if (size !== undefined && size !== null && size !== "") values.coordinates_image_size = String(size) === "full" ? "full" : "400";
+  if (size !== undefined && size !== null && size !== "")
+    values.coordinates_image_size = String(size) === "full" ? "full" : "400";
   values.normalize = isOffTrue(params.normalize);
   values.white_magic = isOffTrue(params.white_magic);
   return generationFromParams(values);
@@ -103,7 +114,10 @@ interface UploadForm {
 }
 
 function tooLarge(limit: number): HttpError {
-  return new HttpError(413, apiErrorBody([{ id: "payload_too_large", message: `request body is larger than ${limit} bytes` }]));
+  return new HttpError(
+    413,
+    apiErrorBody([{ id: "payload_too_large", message: `request body is larger than ${limit} bytes` }]),
+  );
 }
 
 /**
@@ -128,7 +142,8 @@ async function readUploadForm(request: FastifyRequest, maxImageBytes: number, bo
           chunks.push(chunk as Buffer);
         }
         if (part.file.truncated) throw tooLarge(maxImageBytes);
-        if (!files.has(part.fieldname)) files.set(part.fieldname, { data: Buffer.concat(chunks), filename: part.filename ?? "" });
+        if (!files.has(part.fieldname))
+          files.set(part.fieldname, { data: Buffer.concat(chunks), filename: part.filename ?? "" });
         continue;
       }
       const value = typeof part.value === "string" ? part.value : String(part.value ?? "");
@@ -140,7 +155,12 @@ async function readUploadForm(request: FastifyRequest, maxImageBytes: number, bo
     if (e instanceof HttpError) throw e;
     const err = e as { code?: string; statusCode?: number; message?: string };
     if (err.code === "FST_REQ_FILE_TOO_LARGE" || err.statusCode === 413) throw tooLarge(maxImageBytes);
-    throw new HttpError(400, apiErrorBody([{ id: "malformed_body", message: `malformed request body: ${err.message ?? "unreadable multipart body"}` }]));
+    throw new HttpError(
+      400,
+      apiErrorBody([
+        { id: "malformed_body", message: `malformed request body: ${err.message ?? "unreadable multipart body"}` },
+      ]),
+    );
   }
   return { params: { ...queryParams(request), ...refuseNulCharacters(fields) }, files };
 }
@@ -217,15 +237,15 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       const code = normalizeBarcode(received);
       if (!/\d/.test(received)) {
         const error = "No barcode specified or found in the image or filename.";
-        return send(reply, 200, { error, files: [{ error, filename: "" }], status: "status not ok" });
+        return sendSorted(reply, { error, files: [{ error, filename: "" }], status: "status not ok" });
       }
       if (code === "") {
         const error = `error - invalid product code: ${received}`;
-        return send(reply, 200, { code: received, error, files: [{ error, filename: "" }], status: "status not ok" });
+        return sendSorted(reply, { code: received, error, files: [{ error, filename: "" }], status: "status not ok" });
       }
       const rawField = (params.imagefield ?? "").trim();
       if (rawField === "") {
-        return send(reply, 200, {
+        return sendSorted(reply, {
           code,
           error: "error - imagefield not defined",
           files: [{ filename: "" }],
@@ -243,7 +263,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
         files.get(`imgupload_${imagefield.replace(/_\w\w$/, "")}`) ??
         files.get("files[]");
       const notOk = (fields: Record<string, unknown>, thumbnail?: string) =>
-        send(reply, 200, {
+        sendSorted(reply, {
           code,
           ...fields,
           files: [fileEntry(code, existing, thumbnail)],
@@ -260,7 +280,9 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       }
       const info = writeInfo(request, writer.userId, params);
       const outcome = await operations.upload(code, file.data, info, params.comment ?? "", requestLc);
-      const folder = `/images/products/${imageFiles(app).productFolder(code).slice(imageFiles(app).productsRoot.length + 1)}`;
+      const folder = `/images/products/${imageFiles(app)
+        .productFolder(code)
+        .slice(imageFiles(app).productsRoot.length + 1)}`;
       if (outcome.kind === "duplicate") {
         return notOk(
           {
@@ -306,7 +328,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
         image.uploaded = info.t;
         image.uploader = writer.userId;
       }
-      return send(reply, 200, {
+      return sendSorted(reply, {
         code,
         files: [fileEntry(code, outcome.product, `${folder}/${imgid}.100.jpg`)],
         image,
@@ -322,16 +344,17 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const writer = await imageWriter(app, request, reply, params, answersFor(reply));
     if (writer === undefined) return reply;
     const code = normalizeBarcode(params.code ?? "");
-    if (code === "") return send(reply, 200, { status: "status not ok - invalid product code" });
+    if (code === "") return sendSorted(reply, { status: "status not ok - invalid product code" });
     const id = params.id ?? "";
     const selection = parseSelectedId(id);
     if (selection === undefined) {
-      return send(reply, 200, {
+      return sendSorted(reply, {
         status:
           "status not ok - invalid image type (id field), must be of the form (front|ingredients|nutrition|packaging)_([a-z]{2})",
       });
     }
-    const notSelected = (why: string) => send(reply, 200, { imagefield: id, status: `status not ok - image not selected - ${why}` });
+    const notSelected = (why: string) =>
+      sendSorted(reply, { imagefield: id, status: `status not ok - image not selected - ${why}` });
     const imgid = /^\d{1,9}$/.test((params.imgid ?? "").trim()) ? Number(params.imgid) : 0;
     if (imgid < 1) return notSelected("imgid not in uploaded images");
     const generation = requestedGeneration(params);
@@ -341,14 +364,21 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     if (outcome.kind === "no_product") return notSelected("product not found");
     if (outcome.kind === "image_not_found") return notSelected("imgid not in uploaded images");
     if (outcome.kind === "unreadable") {
-      return notSelected(outcome.message === "image cannot be read" ? outcome.message : `image cannot be cropped: ${outcome.message}`);
+      return notSelected(
+        outcome.message === "image cannot be read" ? outcome.message : `image cannot be cropped: ${outcome.message}`,
+      );
     }
-    return send(reply, 200, { image: { display_url: `${id}.${outcome.rev}.400.jpg` }, imagefield: id, status: "status ok" });
+    return sendSorted(reply, {
+      image: { display_url: `${id}.${outcome.rev}.400.jpg` },
+      imagefield: id,
+      status: "status ok",
+    });
   };
   const cropSchema = {
     tags: ["images"],
     summary: "Select a photo as front/ingredients/nutrition/packaging, with rotation and crop",
-    description: "Parameters: code, id (<type>_<lc>), imgid, angle, x1, y1, x2, y2, coordinates_image_size (full|400), normalize, white_magic",
+    description:
+      "Parameters: code, id (<type>_<lc>), imgid, angle, x1, y1, x2, y2, coordinates_image_size (full|400), normalize, white_magic",
   };
   app.post("/cgi/product_image_crop.pl", { schema: cropSchema }, crop);
   app.get("/cgi/product_image_crop.pl", { schema: { ...cropSchema, hide: true } }, crop);
@@ -363,7 +393,8 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       const code = normalizeBarcode(params.code ?? "");
       const id = params.id ?? "";
       const selection = parseSelectedId(id);
-      if (code === "") return send(reply, 200, { status_code: 1, status: "status not ok - invalid product code", imagefield: id });
+      if (code === "")
+        return send(reply, 200, { status_code: 1, status: "status not ok - invalid product code", imagefield: id });
       if (selection === undefined) {
         return send(reply, 200, {
           status_code: 1,
@@ -372,8 +403,14 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
           imagefield: id,
         });
       }
-      const found = await operations.unselect(code, selection.type, selection.lc, writeInfo(request, writer.userId, params));
-      if (!found) return send(reply, 200, { status_code: 1, status: "status not ok - product not found", imagefield: id });
+      const found = await operations.unselect(
+        code,
+        selection.type,
+        selection.lc,
+        writeInfo(request, writer.userId, params),
+      );
+      if (!found)
+        return send(reply, 200, { status_code: 1, status: "status not ok - product not found", imagefield: id });
       return send(reply, 200, { status_code: 0, status: "status ok", imagefield: id });
     },
   );
@@ -412,7 +449,8 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       const imgids: number[] = [];
       for (const item of imgidsText.split(",")) {
         const imgid = /^\d{1,9}$/.test(item.trim()) ? Number(item.trim()) : 0;
-        if (imgid < 1 || uploaded[String(imgid)] === undefined) return notOk(`imgid ${item.trim()} not found in product ${code}`);
+        if (imgid < 1 || uploaded[String(imgid)] === undefined)
+          return notOk(`imgid ${item.trim()} not found in product ${code}`);
         imgids.push(imgid);
       }
       const info = writeInfo(request, auth.user.userId, params);
