@@ -225,7 +225,7 @@ describe("classic photo routes through the SDK", () => {
   });
 
   it("rotateImage (GET) makes a new revision with width and height swapped (scenario 13)", async () => {
-    const { data } = await off.rotateImage(code, "front_en", "1", 90);
+    const { data } = await off.rotateImage(code, "front_en", "1", "90");
     expect(data).toEqual({ image: { display_url: "front_en.5.400.jpg" }, imagefield: "front_en", status: "status ok" });
     expect(await fetchImage(`${folder()}/front_en.5.full.jpg`)).toEqual({
       status: 200,
@@ -237,7 +237,7 @@ describe("classic photo routes through the SDK", () => {
     expect(product.images.selected.front.en).toMatchObject({ imgid: 1, rev: 5, generation: { angle: 90 } });
     expect(product.image_front_url).toBe(`${folder()}/front_en.5.400.jpg`);
     // The same selection again changes nothing.
-    const again = await off.rotateImage(code, "front_en", "1", 90);
+    const again = await off.rotateImage(code, "front_en", "1", "90");
     expect(again.data).toEqual(data);
     expect((await readV2(code)).rev).toBe(5);
   });
@@ -324,7 +324,7 @@ describe("API v3 photo routes through the SDK", () => {
   });
 
   it("deleteProductImage: anonymous and normal users get 403 no_permission; a moderator's token deletes (scenario 18)", async () => {
-    const anonymous = (await off.deleteProductImage(code, "1")) as { error?: any; response: Response };
+    const anonymous = (await off.deleteProductImage(code, 1)) as { error?: any; response: Response };
     expect(anonymous.response.status).toBe(403);
     expect(anonymous.error).toEqual({
       errors: [
@@ -338,18 +338,18 @@ describe("API v3 photo routes through the SDK", () => {
       warnings: [],
     });
     const alice = new OpenFoodFacts(withBearer(await tokenOf("alice", "secret-alice")), { host: t.url });
-    expect(((await alice.deleteProductImage(code, "1")) as { response: Response }).response.status).toBe(403);
+    expect(((await alice.deleteProductImage(code, 1)) as { response: Response }).response.status).toBe(403);
     const wrongToken = new OpenFoodFacts(withBearer("alice__Unot-a-token"), { host: t.url });
-    expect(((await wrongToken.deleteProductImage(code, "1")) as { response: Response }).response.status).toBe(403);
+    expect(((await wrongToken.deleteProductImage(code, 1)) as { response: Response }).response.status).toBe(403);
 
     const moderator = new OpenFoodFacts(withBearer(await tokenOf("mod", "secret-mod-1")), { host: t.url });
-    const unknown = (await moderator.deleteProductImage(code, "25")) as { error?: any; response: Response };
+    const unknown = (await moderator.deleteProductImage(code, 25)) as { error?: any; response: Response };
     expect(unknown.response.status).toBe(404);
     expect(unknown.error.errors[0]).toMatchObject({
       field: { id: "imgid", value: "25" },
       message: { id: "image_not_found" },
     });
-    const { data, response } = (await moderator.deleteProductImage(code, "1")) as { data?: any; response: Response };
+    const { data, response } = (await moderator.deleteProductImage(code, 1)) as { data?: any; response: Response };
     expect(response.status).toBe(200);
     expect(data.status).toBe("success");
 
