@@ -98,7 +98,7 @@ export function fitWithin(width: number, height: number, max: number): { width: 
 }
 
 /** A decoded picture held as raw pixels, so each size is resized from it without decoding again. */
-interface RawPicture {
+export interface RawPicture {
   data: Buffer;
   width: number;
   height: number;
@@ -247,10 +247,33 @@ export function cropRectangle(
 }
 
 /**
+ * Whether a whole edge row or column has exactly the top-left pixel's colour: else there is
+ * nothing to trim, which a look at the edges tells far faster than libvips' trim over the picture.
+ */
+export function hasUniformEdge(picture: RawPicture): boolean {
+  const { data, width, height, channels } = picture;
+  const samePixel = (x: number, y: number): boolean => {
+    const at = (y * width + x) * channels;
+    for (let c = 0; c < channels; c++) if (data[at + c] !== data[c]) return false;
+    return true;
+  };
+  const rowIsUniform = (y: number): boolean => {
+    for (let x = 0; x < width; x++) if (!samePixel(x, y)) return false;
+    return true;
+  };
+  const columnIsUniform = (x: number): boolean => {
+    for (let y = 0; y < height; y++) if (!samePixel(x, y)) return false;
+    return true;
+  };
+  return rowIsUniform(0) || rowIsUniform(height - 1) || columnIsUniform(0) || columnIsUniform(width - 1);
+}
+
+/**
  * OFF's `Trim()` (ImageMagick, no fuzz): drops borders of exactly the corner colour. sharp refuses to trim a picture that is all
  * border; then it stays as it is.
  */
 async function trimmed(picture: RawPicture): Promise<RawPicture> {
+  if (!hasUniformEdge(picture)) return picture;
   try {
     const result = await toRaw(fromRaw(picture).trim({ threshold: 0 }));
     return result.width > 0 && result.height > 0 ? result : picture;

@@ -254,6 +254,66 @@ export class ImageFiles {
   }
 }
 
+/** A file of OFF's layout, as a path relative to the images root (what `images import` accepts). */
+const IMAGE_FILE_PATH = new RegExp(
+  String.raw`^(?:\.deleted/)?products/(?:\d{3}/\d{3}/\d{3}/\d{1,31}|\d{1,13})/` +
+    String.raw`(?:\d+(?:\.(?:100|200|400))?\.jpg|\d+\.[a-z0-9]{1,5}\.orig|[a-z]+_[a-z]{2}(?:\.\d+)?\.(?:100|200|400|full)\.jpg)$`,
+);
+
+export function isImageFilePath(relativePath: string): boolean {
+  return IMAGE_FILE_PATH.test(relativePath);
+}
+
+export interface CopyOutcome {
+  /** Files written to the target. */
+  copied: number;
+  bytes: number;
+  /** Files the target already had, byte for byte. */
+  unchanged: number;
+  /** Files left out: not named as OFF's image files (only when `onlyImageFiles`). */
+  skipped: string[];
+}
+
+/**
+ * Copies every file of one images folder into another (same relative paths), each written
+ * atomically; a file the target already has with the same bytes is left alone, so a copy can be
+ * run again after an interruption. `onlyImageFiles` leaves out whatever is not named as OFF's files.
+ */
+export async function copyImageFiles(
+  from: ImageFiles,
+  to: ImageFiles,
+  options: { onlyImageFiles: boolean; onFile?: (relativePath: string) => void } = { onlyImageFiles: false },
+): Promise<CopyOutcome> {
+  const outcome: CopyOutcome = { copied: 0, bytes: 0, unchanged: 0, skipped: [] };
+  for (const relativePath of await from.listAll()) {
+    if (options.onlyImageFiles && !isImageFilePath(relativePath)) {
+      outcome.skipped.push(relativePath);
+      continue;
+    }
+    const data = await readFile(from.pathOf(relativePath));
+    const existing = await readIfSameSize(to.pathOf(relativePath), data.length);
+    if (existing?.equals(data)) {
+      outcome.unchanged++;
+    } else {
+      await to.writeFileAt(relativePath, data);
+      outcome.copied++;
+      outcome.bytes += data.length;
+    }
+    options.onFile?.(relativePath);
+  }
+  return outcome;
+}
+
+async function readIfSameSize(path: string, size: number): Promise<Buffer | undefined> {
+  try {
+    const info = await stat(path);
+    return info.isFile() && info.size === size ? await readFile(path) : undefined;
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}
+
 /** Temporary files are dot-names ending in .tmp (see writeFiles). */
 export function isTemporaryName(name: string): boolean {
   return name.startsWith(".") && name.endsWith(".tmp");

@@ -265,6 +265,26 @@ describe("processSelection", () => {
     expect(rect).toEqual({ left: 0, top: 0, width: 600, height: 800 });
   });
 
+  it("trims borders of exactly the corner colour, as ImageMagick's Trim() without fuzz", async () => {
+    const framed = await sharp({ create: { width: 260, height: 160, channels: 3, background: "#d02020" } })
+      .extend({ top: 20, bottom: 20, left: 20, right: 20, background: "#ffffff" })
+      .png()
+      .toBuffer();
+    const upload = await processUpload(framed, LIMITS);
+    expect(sizesOf(upload).full).toEqual({ w: 300, h: 200 });
+    const full = upload.files.find((f) => f.size === "full")?.data as Buffer;
+    // The q95 JPEG keeps the white frame exactly white only where it is far from the red.
+    const result = await processSelection(await sharp(full).png().toBuffer(), noCrop);
+    expect(result.width).toBeLessThan(300);
+    expect(result.width).toBeGreaterThanOrEqual(260);
+    expect(result.height).toBeLessThan(200);
+    expect(result.height).toBeGreaterThanOrEqual(160);
+    // A picture with no uniform edge is left whole.
+    const noisy = await processUpload(await picture(300, 200), LIMITS);
+    const kept = await processSelection(noisy.files.find((f) => f.size === "full")?.data as Buffer, noCrop);
+    expect([kept.width, kept.height]).toEqual([300, 200]);
+  });
+
   it("refuses a crop entirely outside the picture", async () => {
     const upload = await processUpload(await picture(200, 183), LIMITS);
     const full = upload.files.find((f) => f.size === "full")?.data as Buffer;
