@@ -3,10 +3,14 @@
  * to bad input, which change nothing (decision 3: a refused upload creates no product), the server
  * serving on afterwards with bounded memory; OFF's selection rules; parallel uploads to one product.
  */
+
+import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../src/accounts/passwords.js";
 import { ALICE, getJson, startTestServer, type TestServer } from "../helpers/server.js";
+import { importFile } from "../import/helpers.js";
 
 let t: TestServer;
 const MAX_IMAGE_BYTES = 256 * 1024;
@@ -389,6 +393,170 @@ describe("parallel uploads to one product", () => {
     expect(Object.keys(product.images).filter((k) => /^\d+$/.test(k)).length).toBe(8);
     for (const imgid of imgids) {
       expect((await fetch(`${t.url}/images/products/123/456/789/0040/${imgid}.400.jpg`)).status).toBe(200);
+    }
+  });
+});
+
+describe("imported OFF products keep their photos (decision 6)", () => {
+  const code = "0000651003214";
+  it("their URLs point at OFF's image host until foodbase has a photo of its own", async () => {
+    await importFile(t.server.store, join(import.meta.dirname, "../fixtures/off-products-2026.jsonl"));
+    const off = "https://images.openfoodfacts.org/images/products/000/065/100/3214";
+    const before = await getJson(`${t.url}/api/v2/product/${code}?fields=image_front_url,image_url,selected_images`);
+    expect(before.body.product).toEqual({
+      image_front_url: `${off}/front_en.5.400.jpg`,
+      image_url: `${off}/front_en.5.400.jpg`,
+      selected_images: {
+        front: {
+          display: { en: `${off}/front_en.5.400.jpg` },
+          small: { en: `${off}/front_en.5.200.jpg` },
+          thumb: { en: `${off}/front_en.5.100.jpg` },
+        },
+      },
+    });
+    // OFF's photo 1 has no file here: it cannot be selected again (cropped) by foodbase.
+    const crop = await post("/cgi/product_image_crop.pl", { code, id: "ingredients_en", imgid: "1", angle: "90" });
+    expect(crop.body).toEqual({
+      imagefield: "ingredients_en",
+      status: "status not ok - image not selected - image cannot be read",
+    });
+
+    const rev = (await readV2(code)).rev as number;
+    const { body } = await upload(
+      { code, imagefield: "ingredients_en" },
+      { field: "imgupload_ingredients_en", data: await testJpeg(200, 183, 20) },
+    );
+    expect(body).toMatchObject({ imgid: 2, status: "status ok" });
+    const after = await getJson(
+      `${t.url}/api/v2/product/${code}?fields=image_front_url,image_ingredients_url,max_imgid`,
+    );
+    expect(after.body.product).toEqual({
+      image_front_url: `${off}/front_en.5.400.jpg`,
+      image_ingredients_url: `${t.url}/images/products/000/065/100/3214/ingredients_en.${rev + 2}.400.jpg`,
+      max_imgid: 2,
+    });
+  });
+});
+
+describe("API v3 selections", () => {
+  const code = "1234567890070";
+  it("an upload with `selected` selects only that; PATCH null unselects (scenarios 16, 17)", async () => {
+    const { status, body } = await getJson(`${t.url}/api/v3/product/${code}/images`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        image_data_base64: (await testJpeg(200, 183, 30)).toString("base64"),
+        selected: { ingredients: { it: {} } },
+      }),
+    });
+    expect(status).toBe(200);
+    expect(body.result.id).toBe("image_uploaded");
+    expect(body.product.images.uploaded["1"].imgid).toBe(1);
+    expect(body.product.images.selected).toEqual({
+      ingredients: { it: expect.objectContaining({ imgid: 1, rev: 2, generation: {} }) },
+    });
+    const product = await readV2(code);
+    expect(Object.keys(product.images).sort()).toEqual(["1", "ingredients_it"]);
+    expect(product.image_front_url).toBeUndefined();
+
+    const unselect = await getJson(`${t.url}/api/v3.3/product/${code}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ fields: "updated", product: { images: { selected: { ingredients: { it: null } } } } }),
+    });
+    expect(unselect.status).toBe(200);
+    expect(unselect.body).toMatchObject({ code, errors: [], product: {}, status: "success" });
+    expect(Object.keys((await readV2(code)).images)).toEqual(["1"]);
+
+    const mixed = await getJson(`${t.url}/api/v3/product/${code}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ product: { product_name: "x", images: { selected: { front: { en: { imgid: 1 } } } } } }),
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.errors[0].field.id).toBe("product.product_name");
+    expect((await readV2(code)).images.front_en).toBeUndefined();
+  });
+});
+
+describe("who may do what", () => {
+  it("a folksonomy token identifies the uploader; moderators move and delete (trash) photos", async () => {
+    await t.server.store.addUser({
+      userId: "moderator",
+      email: "moderator@example.org",
+      name: "",
+      passwordHash: await hashPassword("secret-mod-2", { N: 2 ** 10, r: 8, p: 1 }),
+      moderator: true,
+    });
+    const tokenOf = async (username: string, password: string) =>
+      (
+        await getJson(`${t.url}/folksonomy/auth`, {
+          method: "POST",
+          body: new URLSearchParams({ username, password }),
+        })
+      ).body.access_token as string;
+    const aliceToken = await tokenOf(ALICE.userId, ALICE.password);
+    const code = "1234567890080";
+    const form = new FormData();
+    form.append("code", code);
+    form.append("imagefield", "front_en");
+    form.append("imgupload_front_en", new Blob([new Uint8Array(await testJpeg(200, 183, 40))]), "a.jpg");
+    const uploaded = await getJson(`${t.url}/cgi/product_image_upload.pl`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${aliceToken}` },
+      body: form,
+    });
+    expect(uploaded.body.status).toBe("status ok");
+    await upload({ code, imagefield: "other" }, { field: "imgupload_other", data: await testJpeg(200, 183, 41) });
+    const product = await readV2(code);
+    expect(product.images["1"].uploader).toBe("alice");
+    expect(product.images["2"].uploader).toBe("openfoodfacts-contributors");
+    expect(product.creator).toBe("alice");
+
+    const byAlice = await getJson(`${t.url}/cgi/product_image_move.pl`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${aliceToken}` },
+      body: new URLSearchParams({ code, imgids: "2", move_to_override: "trash" }),
+    });
+    expect(byAlice.status).toBe(403);
+    const modToken = await tokenOf("moderator", "secret-mod-2");
+    const moved = await getJson(`${t.url}/cgi/product_image_move.pl`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${modToken}` },
+      body: new URLSearchParams({ code, imgids: "2", move_to_override: "1234567890081" }),
+    });
+    expect(moved.body).toMatchObject({ status: "ok", url: "/product/1234567890081", images: [{ imgid: 1 }] });
+    expect(Object.keys((await readV2("1234567890081")).images)).toContain("1");
+    const trashed = await getJson(`${t.url}/cgi/product_image_move.pl`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${modToken}` },
+      body: new URLSearchParams({ code, imgids: "1", move_to_override: "trash" }),
+    });
+    expect(trashed.body).toEqual({ images: [], status: "ok" });
+    const after = await readV2(code);
+    expect(after.images).toEqual({});
+    expect(after.max_imgid).toBe(2);
+    expect(after.image_front_url).toBeUndefined();
+    expect((await fetch(`${t.url}/images/products/123/456/789/0080/1.jpg`)).status).toBe(404);
+  });
+
+  it("FOODBASE_ANONYMOUS_IMAGE_UPLOADS=false: an account is needed", async () => {
+    const closed = await startTestServer({ config: { anonymousImageUploads: false } });
+    try {
+      const form = new FormData();
+      form.append("code", "1234567890090");
+      form.append("imagefield", "front_en");
+      form.append("imgupload_front_en", new Blob([new Uint8Array(await testJpeg(200, 183, 50))]), "a.jpg");
+      const anonymous = await getJson(`${closed.url}/cgi/product_image_upload.pl`, { method: "POST", body: form });
+      expect(anonymous.status).toBe(403);
+      expect(anonymous.headers.get("content-type")).toMatch(/^application\/json/);
+      expect((await getJson(`${closed.url}/api/v2/product/1234567890090`)).status).toBe(404);
+      form.append("user_id", ALICE.userId);
+      form.append("password", ALICE.password);
+      const signed = await getJson(`${closed.url}/cgi/product_image_upload.pl`, { method: "POST", body: form });
+      expect(signed.body.status).toBe("status ok");
+    } finally {
+      await closed.close();
     }
   });
 });
