@@ -1,6 +1,6 @@
 /**
  * Property-based tests of every parser, driven through HTTP (issue 26 item 9): barcodes, nutrient values
- * and units, search and facet parameters, tag text, urlencoded / multipart / query-string / JSON / raw
+ * and units, ingredient lists, search and facet parameters, tag text, urlencoded / multipart / query-string / JSON / raw
  * bodies. The property is always the same: a 2xx or a 4xx in the route's error shape, never a 5xx or an
  * error logged, and nothing stored by a refused request. Fixed seed and bounded runs here; `npm run fuzz`
  * runs the same properties longer and reports what they tried (test/helpers/fuzz.ts).
@@ -141,6 +141,17 @@ const writeFields = fc
       lc: fc.oneof(anyText, fc.constantFrom("en", "fr", "de")),
       nutrition_data_per: fc.oneof(anyText, fc.constantFrom("100g", "serving")),
       add_categories: anyText,
+      // Ingredient lists: the analysis runs on every write that changes them.
+      ingredients_text: fc.oneof(
+        anyText,
+        fc.constantFrom(
+          "sugar, water 12%, (salt",
+          "e330, e471 (soy), may contain nuts",
+          "((((((((((((",
+          "a 200%, b 300%",
+        ),
+      ),
+      ingredients_text_fr: fc.oneof(anyText, fc.constantFrom("lait 50 %, sucre 60 %", "farine de blé [gluten]*: 2,5%")),
       no_nutrition_data: fc.constantFrom("", "on", "off", "1"),
     },
     { requiredKeys: ["code"] },
