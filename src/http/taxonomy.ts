@@ -9,7 +9,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { parseLanguageList } from "../domain/language.js";
 import { taxonomyExtract } from "../domain/taxonomy/extract.js";
-import { isSuggestable, MAX_SUGGESTION_LIMIT, taxonomySuggestions } from "../domain/taxonomy/suggestions.js";
+import {
+  isSuggestable,
+  MAX_SUGGESTION_LIMIT,
+  type SuggestionRequest,
+  taxonomySuggestions,
+} from "../domain/taxonomy/suggestions.js";
 import type { Taxonomies, Taxonomy } from "../domain/taxonomy/types.js";
 import { HttpError } from "./errors.js";
 import { JSON_TYPE, sortKeysDeep } from "./json.js";
@@ -108,15 +113,36 @@ export async function taxonomyRoutes(app: FastifyInstance): Promise<void> {
           ),
         );
     }
-    const limit = Number.parseInt(params.limit ?? "", 10);
-    const suggestions = taxonomySuggestions(taxonomy, {
-      lc: parseLanguageList(params.lc)[0] ?? "en",
-      // OFF reads `string`, else `term` (jQuery UI's autocomplete parameter).
-      text: params.string || params.term || "",
-      ...(Number.isFinite(limit) ? { limit } : {}),
-    });
+    const suggestions = taxonomySuggestions(taxonomy, suggestionRequest(params));
     return reply.type(JSON_TYPE).send(JSON.stringify({ errors: [], status: "success", suggestions, warnings: [] }));
   });
+
+  // OFF's older route, used by its web forms' autocompletion: the same suggestions as a bare JSON array.
+  app.get(
+    "/cgi/suggest.pl",
+    { schema: { ...suggestionsSchema, summary: "Taxonomy suggestions as a JSON array" } },
+    async (request, reply) => {
+      const params = queryParams(request);
+      const tagtype = (params.tagtype ?? "").trim();
+      const available = Object.keys(SUGGESTION_TAXONOMIES).join(", ");
+      if (tagtype === "") throw HttpError.invalidParameter("tagtype", "", `tagtype is required (one of ${available})`);
+      const taxonomy = suggestionTaxonomy(app, tagtype);
+      if (taxonomy === undefined) {
+        throw HttpError.invalidParameter("tagtype", tagtype, `unknown taxonomy: ${tagtype} (available: ${available})`);
+      }
+      return reply.type(JSON_TYPE).send(JSON.stringify(taxonomySuggestions(taxonomy, suggestionRequest(params))));
+    },
+  );
+}
+
+function suggestionRequest(params: Record<string, string | undefined>): SuggestionRequest {
+  const limit = Number.parseInt(params.limit ?? "", 10);
+  return {
+    lc: parseLanguageList(params.lc)[0] ?? "en",
+    // OFF reads `string`, else `term` (jQuery UI's autocomplete parameter).
+    text: params.string || params.term || "",
+    ...(Number.isFinite(limit) ? { limit } : {}),
+  };
 }
 
 /** Taxonomies suggestions draw from, by OFF's tag type; `traces` are allergens. */

@@ -1,6 +1,8 @@
 /**
- * `GET /api/v3/taxonomy_suggestions`, as OFF's integration test `api_v3_taxonomy_suggestions.t` reads it
- * (issue 26 item 8): expected answers are OFF's `expected_test_results/api_v3_taxonomy_suggestions/*.json`.
+ * `GET /api/v3/taxonomy_suggestions` and `/cgi/suggest.pl`, as OFF's integration tests
+ * `api_v3_taxonomy_suggestions.t` and `api_cgi_suggest.t` read them (issue 26 item 8): expected answers are
+ * OFF's `expected_test_results/api_v3_taxonomy_suggestions/*.json` (api_cgi_suggest's are the same lists,
+ * as bare arrays).
  *
  * OFF's answers come from its categories file of the day; foodbase ships another version. Where a name
  * differs for that reason only, the case lists it: `onlyOff` are names OFF's file has and ours has no
@@ -254,6 +256,32 @@ describe("OFF api_v3_taxonomy_suggestions.t cases", () => {
       status: "failure",
       warnings: [],
     });
+  });
+});
+
+describe("OFF api_cgi_suggest.t cases: /cgi/suggest.pl answers the same suggestions as a JSON array", () => {
+  for (const [name, query] of [
+    ["categories-term-fr-fraise", "?tagtype=categories&term=fraise&lc=fr"],
+    ["categories-term-strawberry", "?tagtype=categories&term=strawberry"],
+    ["categories-no-term", "?tagtype=categories"],
+    ["categories-term-fraise", "?tagtype=categories&term=fraise"],
+  ] as const) {
+    it(`${name}: ${query}`, async () => {
+      const legacy = await getJson(`${t.url}/cgi/suggest.pl${query}`);
+      expect(legacy.status).toBe(200);
+      expect(legacy.body).toEqual((await suggestions(query)).body.suggestions);
+    });
+  }
+
+  it("no-tagtype and an unknown tagtype: a 400 that says what is wrong", async () => {
+    for (const [query, message] of [
+      ["", "tagtype is required"],
+      ["?tagtype=not_a_taxonomy", "unknown taxonomy: not_a_taxonomy"],
+    ] as const) {
+      const answer = await getJson(`${t.url}/cgi/suggest.pl${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.status_verbose).toContain(message);
+    }
   });
 });
 
