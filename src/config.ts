@@ -47,6 +47,12 @@ export interface Config {
   authAccountFailureWindow: number;
   /** Base URL used in facet `url` fields; defaults to http://<host>:<port>. */
   publicUrl: string;
+  /** Base of the image URLs of answers for photos foodbase holds ("" = this server's `/images/products`). */
+  imagesUrl: string;
+  /** Base of the image URLs of imported photos foodbase has no file for (IMAGES.md decision 6). */
+  importedImagesUrl: string;
+  /** Photo uploads, selections and unselections without an account (IMAGES.md decision 2). */
+  anonymousImageUploads: boolean;
   /** `foodbase serve`: server processes sharing the port (0 = one per core, 1 = no cluster). */
   workers: number;
   /** Serve Prometheus metrics at `GET /metrics`. */
@@ -337,6 +343,30 @@ export const SETTINGS = [
     description: "Public base URL (for links in answers)",
     parse: text,
     default: "",
+  }),
+  spec({
+    key: "imagesUrl",
+    env: "FOODBASE_IMAGES_URL",
+    flag: "images-url",
+    description: "Base of photo URLs in answers, e.g. a CDN (default: this server's /images/products)",
+    parse: text,
+    default: "",
+  }),
+  spec({
+    key: "importedImagesUrl",
+    env: "FOODBASE_IMPORTED_IMAGES_URL",
+    flag: "imported-images-url",
+    description: "Base of photo URLs of imported products whose files foodbase does not hold",
+    parse: text,
+    default: "https://images.openfoodfacts.org/images/products",
+  }),
+  spec({
+    key: "anonymousImageUploads",
+    env: "FOODBASE_ANONYMOUS_IMAGE_UPLOADS",
+    flag: "anonymous-image-uploads",
+    description: "Accept photo uploads and selections without an account (as OFF does)",
+    parse: boolean("FOODBASE_ANONYMOUS_IMAGE_UPLOADS"),
+    default: true,
   }),
   spec({
     key: "workers",

@@ -24,6 +24,8 @@ import { facetRoutes } from "./facets.js";
 import { fastifyOptions, multipartLimits } from "./fastify-options.js";
 import { folksonomyRoutes } from "./folksonomy/index.js";
 import { imageFilesPlugin } from "./image-files.js";
+import { imageRoutes } from "./images.js";
+import { imageV3Routes } from "./images-v3.js";
 import { JSON_TYPE } from "./json.js";
 import { isValidPercentEncoding } from "./params.js";
 import { productReadRoutes } from "./product-read.js";
@@ -244,6 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(multipart, { limits: multipartLimits(config) });
     await scope.register(productWriteRoutes);
     await scope.register(productWriteV3Routes);
+    await scope.register(imageRoutes);
+    await scope.register(imageV3Routes);
     await scope.register(searchRoutes);
     await scope.register(authRoutes);
     await scope.register(folksonomyRoutes, { prefix: config.folksonomyPrefix });
