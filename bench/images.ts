@@ -8,7 +8,7 @@
  * 2. `GET …/front_en.3.400.jpg` at 32 connections against a bare `node:http` server that sends the
  *    same bytes from memory. Target ≥ 0.7×.
  *
- *   npm run bench:images        (UPLOADS_SECONDS=10 SERVE_SECONDS=10 CONCURRENCY=4)
+ *   npm run bench:images        (UPLOADS_SECONDS=10 SERVE_SECONDS=5 SERVE_ROUNDS=3 CONCURRENCY=4)
  * The server runs as its own process (`foodbase serve`, one worker, SQLite), as in production.
  */
 import { readFileSync } from "node:fs";
@@ -23,9 +23,10 @@ import { type Load, load, loadGeneratorName } from "./lib/load.js";
 import { spawnUntil } from "./lib/processes.js";
 
 const UPLOADS_SECONDS = Number(process.env.UPLOADS_SECONDS ?? 10);
-const SERVE_SECONDS = Number(process.env.SERVE_SECONDS ?? 10);
+const SERVE_SECONDS = Number(process.env.SERVE_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
 const SERVE_CONNECTIONS = 32;
+const SERVE_ROUNDS = Number(process.env.SERVE_ROUNDS ?? 3);
 const LIMITS: ImageLimits = { maxBytes: 20 * 1024 * 1024, maxPixels: 100_000_000 };
 /** 1632 × 1224 = 2.0 MP, a 4:3 phone picture. */
 const WIDTH = 1632;
@@ -228,11 +229,16 @@ async function main(): Promise<void> {
       try {
         const bareUrl = bare.match[1] as string;
         await load(bareUrl, [path], { connections: SERVE_CONNECTIONS, duration: 2 });
-        const bareLoad = await load(bareUrl, [path], { connections: SERVE_CONNECTIONS, duration: SERVE_SECONDS });
         await load(base, [path], { connections: SERVE_CONNECTIONS, duration: 2 });
-        const servedLoad = await load(base, [path], { connections: SERVE_CONNECTIONS, duration: SERVE_SECONDS });
-        console.log(loadLine("bare node:http, same bytes from memory", bareLoad));
-        console.log(loadLine("foodbase GET /images/products/…", servedLoad, bareLoad));
+        // Alternated rounds: on a shared machine the load of other processes changes between runs.
+        for (let round = 1; round <= SERVE_ROUNDS; round++) {
+          const options = { connections: SERVE_CONNECTIONS, duration: SERVE_SECONDS };
+          const bareLoad = await load(bareUrl, [path], options);
+          const servedLoad = await load(base, [path], options);
+          console.log(`  round ${round}`);
+          console.log(loadLine("bare node:http, same bytes from memory", bareLoad));
+          console.log(loadLine("foodbase GET /images/products/…", servedLoad, bareLoad));
+        }
       } finally {
         await bare.child.stop();
       }

@@ -4,11 +4,16 @@
  * source upload (`*.orig`, which keeps its EXIF and GPS tags), a temporary file, a folder listing or
  * anything outside the folder.
  */
+import { readFile, stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import { ImageFiles } from "../storage/image-files.js";
 import { apiErrorBody } from "./errors.js";
 import { JSON_TYPE } from "./json.js";
+import { stagingGateEnabled } from "./staging-gate.js";
 
 export const IMAGES_PREFIX = "/images/products";
 
@@ -84,7 +89,187 @@ async function imageFileRoutes(scope: FastifyInstance): Promise<void> {
   });
 }
 
-/** The image-file family; its own not-found handler applies under IMAGES_PREFIX. */
+/**
+ * The image-file family; its own not-found handler applies under IMAGES_PREFIX. Small files are then
+ * answered from memory in front of Fastify (ImageFileCache), unless the staging gate must see every
+ * request.
+ */
 export async function imageFilesPlugin(app: FastifyInstance): Promise<void> {
   await app.register(imageFileRoutes, { prefix: IMAGES_PREFIX });
+  const { config } = app.foodbase;
+  if (!stagingGateEnabled(config)) {
+    serveImagesFromMemory(app, new ImageFileCache(ImageFiles.fromConfig(config).productsRoot));
+  }
+}
+
+/** A file held in memory, with the headers @fastify/static sends for it. */
+interface CachedFile {
+  data: Buffer;
+  etag: string;
+  mtimeMs: number;
+  /** Headers of a 200 and of a 304, built once (writeHead with a flat list is the cheapest way to send them). */
+  okHeaders: string[];
+  notModifiedHeaders: string[];
+  /** When it was last found unchanged on disk (performance.now()). */
+  checkedAt: number;
+}
+
+export interface ImageFileCacheOptions {
+  /** Memory for cached files, bytes. */
+  maxBytes?: number;
+  /** Larger files are always streamed from disk. */
+  maxFileBytes?: number;
+  /** How often a cached file is looked for on disk again, ms (a deleted upload stops being served after this). */
+  recheckMs?: number;
+}
+
+/**
+ * The hot path of photo serving, in front of Fastify: the small files with names that never change
+ * (thumbnails, 400 px versions), once read, are answered from memory with exactly the headers and
+ * conditional answers (304) @fastify/static gives them; everything else (a first read, `Range`,
+ * `If-Match`, other names, errors) goes through Fastify and @fastify/static as before. A cached file is
+ * looked for on disk again every `recheckMs` and dropped once it is gone (a moderator's delete) or changed.
+ * Answers from memory are neither logged per request nor counted in the HTTP metrics.
+ */
+export class ImageFileCache {
+  private readonly files: LRUCache<string, CachedFile>;
+  private readonly loading = new Set<string>();
+  private readonly maxFileBytes: number;
+  private readonly recheckMs: number;
+
+  constructor(
+    private readonly productsRoot: string,
+    options: ImageFileCacheOptions = {},
+  ) {
+    this.maxFileBytes = options.maxFileBytes ?? 512 * 1024;
+    this.recheckMs = options.recheckMs ?? 10_000;
+    this.files = new LRUCache<string, CachedFile>({
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (file) => file.data.length + 200,
+    });
+  }
+
+  /** Answers the request from memory and returns true, or returns false for Fastify to answer it. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") return false;
+    const url = req.url ?? "";
+    if (!url.startsWith(IMAGES_PREFIX)) return false;
+    const path = servedImagePath(url);
+    if (path === undefined || !IMMUTABLE_PATH.test(path)) return false;
+    const headers = req.headers;
+    if (
+      headers.range !== undefined ||
+      headers["if-match"] !== undefined ||
+      headers["if-unmodified-since"] !== undefined ||
+      headers["if-range"] !== undefined
+    ) {
+      return false;
+    }
+    const file = this.files.get(path);
+    if (file === undefined) {
+      this.load(path);
+      return false;
+    }
+    if (performance.now() - file.checkedAt > this.recheckMs) this.recheck(path, file);
+    if (notModified(req, file)) {
+      res.writeHead(304, file.notModifiedHeaders);
+      res.end();
+      return true;
+    }
+    res.writeHead(200, file.okHeaders);
+    if (method === "HEAD") res.end();
+    else res.end(file.data);
+    return true;
+  }
+
+  private filePath(path: string): string {
+    return join(this.productsRoot, path);
+  }
+
+  private load(path: string): void {
+    if (this.loading.has(path)) return;
+    this.loading.add(path);
+    const file = this.filePath(path);
+    (async () => {
+      const info = await stat(file);
+      if (!info.isFile() || info.size > this.maxFileBytes) return;
+      const data = await readFile(file);
+      const again = await stat(file);
+      // Changed while it was read: leave it to the next request.
+      if (again.mtimeMs !== info.mtimeMs || data.length !== info.size) return;
+      // @fastify/send's validators, so that a client's ETag fits either path; the headers in the order
+      // the Fastify path sends them.
+      const etag = `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;
+      const validators = [
+        "access-control-allow-origin",
+        "*",
+        "cache-control",
+        IMMUTABLE_CACHE_CONTROL,
+        "x-content-type-options",
+        "nosniff",
+        "accept-ranges",
+        "bytes",
+        "last-modified",
+        info.mtime.toUTCString(),
+        "etag",
+        etag,
+      ];
+      this.files.set(path, {
+        data,
+        etag,
+        mtimeMs: info.mtimeMs,
+        okHeaders: [...validators, "content-type", "image/jpeg", "content-length", String(data.length)],
+        notModifiedHeaders: validators,
+        checkedAt: performance.now(),
+      });
+    })()
+      .catch(() => {
+        // Missing or unreadable: Fastify's path answers it (404) each time.
+      })
+      .finally(() => this.loading.delete(path));
+  }
+
+  private recheck(path: string, file: CachedFile): void {
+    file.checkedAt = performance.now();
+    stat(this.filePath(path)).then(
+      (info) => {
+        if (info.mtimeMs !== file.mtimeMs || info.size !== file.data.length) this.files.delete(path);
+      },
+      () => this.files.delete(path),
+    );
+  }
+}
+
+/** RFC 9110 §13.1.2–13.1.3, as @fastify/send reads them: If-None-Match wins over If-Modified-Since. */
+function notModified(req: IncomingMessage, file: CachedFile): boolean {
+  const noneMatch = req.headers["if-none-match"];
+  if (noneMatch !== undefined) {
+    if (noneMatch.trim() === "*") return true;
+    const weakless = file.etag.slice(2);
+    return noneMatch.split(",").some((tag) => {
+      const t = tag.trim();
+      return t === file.etag || t === weakless;
+    });
+  }
+  const modifiedSince = req.headers["if-modified-since"];
+  if (modifiedSince !== undefined) {
+    const since = Date.parse(modifiedSince);
+    return !Number.isNaN(since) && Math.floor(file.mtimeMs / 1000) * 1000 <= since;
+  }
+  return false;
+}
+
+/**
+ * Puts the cache in front of the app's request handler (before Fastify's routing, hooks and
+ * logging), on the app's own server so its timeouts and settings stay Fastify's.
+ */
+export function serveImagesFromMemory(app: FastifyInstance, cache: ImageFileCache): void {
+  const server = app.server;
+  const handlers = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners("request");
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (cache.serve(req, res)) return;
+    for (const handler of handlers) handler(req, res);
+  });
 }

@@ -4,12 +4,13 @@
  * API's error shape for anything else, path traversal included.
  */
 
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from "node:fs";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ImageFileCache } from "../../src/http/image-files.js";
 import { processSelection, processUpload } from "../../src/images/process.js";
 import { ImageFiles } from "../../src/storage/image-files.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
@@ -25,8 +26,9 @@ function rawGet(
   path: string,
   headers: Record<string, string> = {},
   method = "GET",
+  base = server.url,
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  const url = new URL(server.url);
+  const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -188,5 +190,108 @@ describe("GET /images/products/…", () => {
     expect([404, 405]).toContain(res.status);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect((await fetch(`${server.url}/images/other/1.jpg`)).status).toBe(404);
+  });
+});
+
+/** Headers that must be the same whichever path answered (not Date, Connection, Keep-Alive). */
+function servedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!["date", "connection", "keep-alive"].includes(name)) kept[name] = value;
+  }
+  return kept;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("small immutable files from memory", () => {
+  it("a repeated request gets the same status, headers and bytes as the first, and 304s alike", async () => {
+    const path = `${BASE}/1.100.jpg`;
+    const first = await rawGet(path);
+    await pause(100);
+    const second = await rawGet(path);
+    const third = await rawGet(path);
+    expect(first.status).toBe(200);
+    expect(servedHeaders(second.headers)).toEqual(servedHeaders(first.headers));
+    expect(servedHeaders(third.headers)).toEqual(servedHeaders(first.headers));
+    expect(third.body.equals(first.body)).toBe(true);
+    const etag = first.headers.etag as string;
+    const lastModified = first.headers["last-modified"] as string;
+    for (const conditional of <Record<string, string>[]>[
+      { "If-None-Match": etag },
+      { "If-None-Match": `"x", ${etag}` },
+      { "If-Modified-Since": lastModified },
+    ]) {
+      const res = await rawGet(path, conditional);
+      expect(res.status, JSON.stringify(conditional)).toBe(304);
+      expect(res.body.length).toBe(0);
+    }
+    expect((await rawGet(path, { "If-None-Match": '"other"' })).status).toBe(200);
+    const head = await rawGet(path, {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-length"]).toBe(first.headers["content-length"]);
+    // Range still gets its 206.
+    expect((await rawGet(path, { Range: "bytes=0-9" })).status).toBe(206);
+  });
+
+  describe("ImageFileCache", () => {
+    let bare: Server;
+    let bareUrl: string;
+    let cache: ImageFileCache;
+
+    beforeAll(async () => {
+      cache = new ImageFileCache(files.productsRoot, { recheckMs: 0 });
+      // 599: "not answered from memory" (foodbase hands those to Fastify).
+      bare = createServer((req, res) => {
+        if (!cache.serve(req, res)) {
+          res.statusCode = 599;
+          res.end();
+        }
+      });
+      await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+      const address = bare.address() as { port: number };
+      bareUrl = `http://127.0.0.1:${address.port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => bare.close(() => resolve())));
+
+    it("answers from memory once a file was read, only for immutable names and plain requests", async () => {
+      const path = `${BASE}/front_en.3.200.jpg`;
+      expect((await rawGet(path, {}, "GET", bareUrl)).status).toBe(599);
+      await pause(100);
+      const hit = await rawGet(path, {}, "GET", bareUrl);
+      expect(hit.status).toBe(200);
+      expect(hit.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(hit.headers["access-control-allow-origin"]).toBe("*");
+      const viaFoodbase = await rawGet(path);
+      expect(hit.body.equals(viaFoodbase.body)).toBe(true);
+      expect(hit.headers.etag).toBe(viaFoodbase.headers.etag);
+      // Never from memory: a range, a precondition, a name that changes, a missing file, other methods.
+      expect((await rawGet(path, { Range: "bytes=0-1" }, "GET", bareUrl)).status).toBe(599);
+      expect((await rawGet(path, { "If-Match": "*" }, "GET", bareUrl)).status).toBe(599);
+      expect((await rawGet(`${BASE}/front_fr.400.jpg`, {}, "GET", bareUrl)).status).toBe(599);
+      await rawGet(`${BASE}/9.jpg`, {}, "GET", bareUrl);
+      await pause(50);
+      expect((await rawGet(`${BASE}/9.jpg`, {}, "GET", bareUrl)).status).toBe(599);
+      expect((await rawGet(path, {}, "DELETE", bareUrl)).status).toBe(599);
+      expect((await rawGet(`${BASE}/../${path}`, {}, "GET", bareUrl)).status).toBe(599);
+    });
+
+    it("stops serving a file once it is deleted from disk", async () => {
+      const path = `${BASE}/front_en.3.100.jpg`;
+      await rawGet(path, {}, "GET", bareUrl);
+      await pause(100);
+      expect((await rawGet(path, {}, "GET", bareUrl)).status).toBe(200);
+      const folder = files.productFolder("3017620422003");
+      renameSync(join(folder, "front_en.3.100.jpg"), join(folder, "moved-away.jpg"));
+      try {
+        // The request after the deletion may still be answered while the file is looked for again.
+        await rawGet(path, {}, "GET", bareUrl);
+        await pause(100);
+        expect((await rawGet(path, {}, "GET", bareUrl)).status).toBe(599);
+      } finally {
+        renameSync(join(folder, "moved-away.jpg"), join(folder, "front_en.3.100.jpg"));
+      }
+    });
   });
 });
