@@ -414,6 +414,9 @@ describe("imported OFF products keep their photos (decision 6)", () => {
         },
       },
     });
+    // Search answers carry them too, computed before `fields` filtering.
+    const search = await getJson(`${t.url}/api/v2/search?code=${code}&fields=code,image_front_small_url`);
+    expect(search.body.products).toEqual([{ code, image_front_small_url: `${off}/front_en.5.200.jpg` }]);
     // OFF's photo 1 has no file here: it cannot be selected again (cropped) by foodbase.
     const crop = await post("/cgi/product_image_crop.pl", { code, id: "ingredients_en", imgid: "1", angle: "90" });
     expect(crop.body).toEqual({
