@@ -256,6 +256,32 @@ describe("classic photo routes through the SDK", () => {
   });
 });
 
+describe("large photos", () => {
+  it("a 2 MP photo larger than the body limit (1 MB) but within the image limit (20 MB) is accepted, by both APIs", async () => {
+    const width = 1600;
+    const height = 1200;
+    const noise = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const big = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const { data } = await off.uploadImage("1234567890111", jpegBlob(big), "front_en");
+    expect(data).toMatchObject({ imgid: 1, status: "status ok" });
+    expect((await readV2("1234567890111")).images["1"].sizes).toEqual({
+      100: { w: 100, h: 75 },
+      400: { w: 400, h: 300 },
+      full: { w: 1600, h: 1200 },
+    });
+    const v3 = (await off.uploadProductImage("1234567890112", {
+      image_data_base64: big.toString("base64"),
+    } as never)) as {
+      data?: any;
+    };
+    expect(v3.data?.status).toBe("success");
+  });
+});
+
 describe("API v3 photo routes through the SDK", () => {
   const code = "1234567890099";
   const folder = () => `${t.url}/images/products/${path13(code)}`;
