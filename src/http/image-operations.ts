@@ -15,6 +15,8 @@ import {
   imagesInEitherShape,
   isSameSelection,
   maxImgid,
+  restoreSelection,
+  type SelectedImage,
   selectImage,
   unselectImage,
 } from "../domain/images/index.js";
@@ -148,7 +150,13 @@ export class ImageOperations {
     const result = outcome.result;
     if (!result.ok) return { kind: "duplicate", imgid: result.duplicate, size: data.length };
     const extension = processed.sourceExtension;
-    await imageFiles(this.app).writeUpload(code, result.imgid, processed, { data, extension: `${extension}` });
+    try {
+      await imageFiles(this.app).writeUpload(code, result.imgid, processed, { data, extension: `${extension}` });
+    } catch (e) {
+      // The files could not be written (disk full…): the product must not keep a photo it has no file for.
+      await this.delete(code, result.imgid, info);
+      throw e;
+    }
     const full = processed.files.find((f) => f.size === "full")?.data as Buffer;
     return { kind: "uploaded", imgid: result.imgid, rev: outcome.rev ?? 0, full, product: result.product };
   }
@@ -185,7 +193,7 @@ export class ImageOperations {
       throw e;
     }
     const ctx = this.ctx;
-    type Result = { ok: true; rev: number; product: Product } | { ok: false };
+    type Result = { ok: true; rev: number; product: Product; previous?: SelectedImage } | { ok: false };
     const id = `${type}_${lc}`;
     const revision: RevisionInfo = { ...info, comment: "" };
     const outcome = await store.writeProduct<Result>(code, revision, (now) => {

@@ -4,6 +4,7 @@
  * serving on afterwards with bounded memory; OFF's selection rules; parallel uploads to one product.
  */
 
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
@@ -561,5 +562,24 @@ describe("who may do what", () => {
     } finally {
       await closed.close();
     }
+  });
+});
+
+describe("files that cannot be written", () => {
+  it("a photo whose files cannot be written is not kept by the product (JSON 500, server serving on)", async () => {
+    // A file where the product's folder should be: every write under it fails.
+    const parent = join(t.dir, "images", "products", "123", "456", "789");
+    mkdirSync(parent, { recursive: true });
+    writeFileSync(join(parent, "0123"), "not a folder");
+    const { status, headers } = await upload(
+      { code: "1234567890123", imagefield: "front_en" },
+      { field: "imgupload_front_en", data: await testJpeg(200, 183, 60) },
+    );
+    expect(status).toBe(500);
+    expect(headers.get("content-type")).toMatch(/^application\/json/);
+    const product = await readV2("1234567890123");
+    expect(product.images).toEqual({});
+    expect(product.image_front_url).toBeUndefined();
+    expect((await getJson(`${t.url}/health`)).status).toBe(200);
   });
 });

@@ -109,6 +109,22 @@ export function selectImage(
   product[LOCAL_IMAGES_KEY] = { ...local, selected: [...new Set([...local.selected, stem])] };
 }
 
+/** Puts back a selection as it was (`undefined`: none), e.g. when the files of a new one could not be written. */
+export function restoreSelection(
+  product: Product,
+  type: string,
+  lc: string,
+  previous: SelectedImage | undefined,
+): void {
+  if (previous === undefined) {
+    unselectImage(product, type, lc);
+    return;
+  }
+  const images = productImages(product);
+  images.selected = { ...images.selected, [type]: { ...(images.selected[type] ?? {}), [lc]: previous } };
+  setImages(product, images);
+}
+
 /** Removes a selection; the type's key goes with its last language (the `selected` object stays). */
 export function unselectImage(product: Product, type: string, lc: string): void {
   const images = productImages(product);
