@@ -102,6 +102,8 @@ export class ImageOperations {
     comment: string,
     lc?: string,
     createSeparately = true,
+    /** A photo moved from another product keeps its uploader and upload time (OFF's move). */
+    origin?: { uploader: string; uploadedT: number },
   ): Promise<UploadOutcome> {
     const { store, config } = this.app.foodbase;
     const sha256 = createHash("sha256").update(data).digest("hex");
@@ -139,7 +141,13 @@ export class ImageOperations {
       if (duplicate !== undefined) return { reject: { ok: false, duplicate } };
       const edit = applyImageEdit<never>(current, input, ctx, (product) => {
         imgid = maxImgid(product) + 1;
-        addUploadedImage(product, { imgid, uploader: info.userId, now: info.t, sizes: sizesOf(processed), sha256 });
+        addUploadedImage(product, {
+          imgid,
+          uploader: origin?.uploader ?? info.userId,
+          now: origin?.uploadedT ?? info.t,
+          sizes: sizesOf(processed),
+          sha256,
+        });
         return undefined;
       });
       revision.comment = `new image ${imgid}${comment === "" ? "" : ` - ${comment}`}`;

@@ -458,7 +458,12 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
         if (target !== "trash") {
           const picture = await imageFiles(app).readUpload(code, imgid);
           if (picture === undefined) return notOk(`imgid ${imgid} has no file to move`);
-          await operations.upload(target, picture, info, `moved from product ${code}`);
+          const entry = uploaded[String(imgid)];
+          const origin =
+            typeof entry?.uploader === "string" && typeof entry.uploaded_t === "number"
+              ? { uploader: entry.uploader, uploadedT: entry.uploaded_t }
+              : undefined;
+          await operations.upload(target, picture, info, `moved from product ${code}`, undefined, true, origin);
         }
         await operations.delete(code, imgid, info);
       }

@@ -530,7 +530,11 @@ describe("who may do what", () => {
       body: new URLSearchParams({ code, imgids: "2", move_to_override: "1234567890081" }),
     });
     expect(moved.body).toMatchObject({ status: "ok", url: "/product/1234567890081", images: [{ imgid: 1 }] });
-    expect(Object.keys((await readV2("1234567890081")).images)).toContain("1");
+    // Moved as OFF moves: the uploader and upload time come along.
+    expect((await readV2("1234567890081")).images["1"]).toMatchObject({
+      uploader: "openfoodfacts-contributors",
+      uploaded_t: product.images["2"].uploaded_t,
+    });
     const trashed = await getJson(`${t.url}/cgi/product_image_move.pl`, {
       method: "POST",
       headers: { Authorization: `Bearer ${modToken}` },
