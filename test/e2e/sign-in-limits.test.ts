@@ -2,7 +2,8 @@
  * One brute-force guard for every password check (issue 26 item 10, README "Sign-in limits"): each API
  * path that takes a password (product writes and reads, sessions, the folksonomy, photo uploads) answers
  * 429 with `Retry-After` in its own error shape once a limit is reached; an attacker cannot lock the owner
- * out; the windows expire (the server's clock is moved, nothing sleeps). Several processes: test/postgres/processes.test.ts.
+ * out; the windows expire (the server's clock is moved, nothing sleeps).
+ * Several processes: test/postgres/processes.test.ts.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ALICE, BOB, getJson, requestFrom, startTestServer, type TestServer } from "../helpers/server.js";
