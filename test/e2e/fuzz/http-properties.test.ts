@@ -1,11 +1,12 @@
 /**
  * Property-based tests of every parser, driven through HTTP (issue 26 item 9): barcodes, nutrient values
- * and units, ingredient lists, search and facet parameters, tag text, urlencoded / multipart / query-string / JSON / raw
- * bodies. The property is always the same: a 2xx or a 4xx in the route's error shape, never a 5xx or an
+ * and units, ingredient lists, schema documents, image uploads, search and facet parameters, tag text,
+ * urlencoded / multipart / query-string / JSON / raw bodies. The property is always the same: a 2xx or a 4xx in the route's error shape, never a 5xx or an
  * error logged, and nothing stored by a refused request. Fixed seed and bounded runs here; `npm run fuzz`
  * runs the same properties longer and reports what they tried (test/helpers/fuzz.ts).
  */
 import fc from "fast-check";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AWKWARD_TEXTS,
@@ -494,6 +495,64 @@ describe("schema documents (v3.5 PATCH of the 2026 nutrition model)", () => {
             );
           }
         }
+      }),
+      fuzzParameters(),
+    );
+    tally.report();
+  });
+});
+
+describe("image uploads", () => {
+  it("any bytes, image fields and codes to product_image_upload.pl: a JSON answer, never a 5xx; only a saved photo writes", async () => {
+    const tally = new FuzzTally("image uploads");
+    // A real photo to cut, corrupt and mislabel (2xx answers need one).
+    const photo = await sharp({ create: { width: 700, height: 400, channels: 3, background: "#c84" } })
+      .jpeg()
+      .toBuffer();
+    const png = await sharp(photo).png().toBuffer();
+    const bytes = fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom(photo, png) },
+      { weight: 2, arbitrary: fc.integer({ min: 0, max: photo.length - 1 }).map((n) => photo.subarray(0, n)) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(fc.integer({ min: 0, max: photo.length - 1 }), fc.integer({ min: 0, max: 255 }))
+          .map(([at, value]) => {
+            const corrupt = Buffer.from(photo);
+            corrupt[at] = value;
+            return corrupt;
+          }),
+      },
+      { weight: 1, arbitrary: fc.uint8Array({ maxLength: 2000 }).map((b) => Buffer.from(b)) },
+      { weight: 1, arbitrary: anyText.map((text) => Buffer.from(text)) },
+    );
+    const imagefield = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom("front_en", "ingredients_fr", "nutrition", "packaging_de", "other") },
+      { weight: 1, arbitrary: anyText },
+    );
+    const code = fc.oneof({ weight: 4, arbitrary: fc.constant("2000000000017") }, { weight: 1, arbitrary: barcode });
+    await fc.assert(
+      fc.asyncProperty(bytes, imagefield, code, fc.boolean(), async (data, field, target, sameFieldName) => {
+        const before = await storedRevisions();
+        const form = new FormData();
+        form.append("code", target);
+        form.append("imagefield", field);
+        form.append("user_id", ALICE.userId);
+        form.append("password", ALICE.password);
+        form.append(
+          sameFieldName ? `imgupload_${field}` : "imgupload_x",
+          new Blob([new Uint8Array(data)]),
+          "photo.jpg",
+        );
+        const answer = await getJson(`${t.url}/cgi/product_image_upload.pl`, { method: "POST", body: form });
+        tally.add(answer.status);
+        expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+        expect(typeof answer.body, String(answer.body)).toBe("object");
+        // A saved photo is a revision, and its automatic selection another (OFF's upload then crop).
+        const saved = answer.status === 200 && (answer.body as { status?: string }).status === "status ok";
+        const after = await storedRevisions();
+        if (saved) expect(after, JSON.stringify(answer.body)).toBeGreaterThan(before);
+        else expect(after, JSON.stringify(answer.body)).toBe(before);
       }),
       fuzzParameters(),
     );
