@@ -176,6 +176,7 @@ async function main(): Promise<void> {
       FOODBASE_WORKERS: "1",
       FOODBASE_IMAGES_DIR: imagesDir,
       FOODBASE_BODY_LIMIT: String(32 * 1024 * 1024),
+      ...(process.env.SERVER_UV_THREADPOOL_SIZE ? { UV_THREADPOOL_SIZE: process.env.SERVER_UV_THREADPOOL_SIZE } : {}),
     });
     const base = match[1] as string;
     const pid = child.process.pid as number;

@@ -250,29 +250,36 @@ export class ImageFiles {
     await this.writeFiles(dirname(path), [{ name: path.slice(dirname(path).length + 1), data }]);
   }
 
-  /** Temporary name, write, fsync, rename for each file; then one fsync of the folder for the renames. */
+  /**
+   * Temporary name, write, fsync, rename for each file (all but the last at once, the last one after
+   * them: see writeUpload); then one fsync of the folder for the renames.
+   */
   private async writeFiles(folder: string, files: { name: string; data: Buffer }[]): Promise<void> {
     await mkdir(folder, { recursive: true });
-    for (const file of files) {
-      const temporary = join(folder, `.${file.name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-      const handle = await open(temporary, "wx", 0o644);
-      try {
-        await handle.writeFile(file.data);
-        await handle.sync();
-      } catch (e) {
-        await handle.close();
-        await rm(temporary, { force: true });
-        throw e;
-      }
-      await handle.close();
-      try {
-        await rename(temporary, join(folder, file.name));
-      } catch (e) {
-        await rm(temporary, { force: true });
-        throw e;
-      }
-    }
+    const last = files.at(-1);
+    await Promise.all(files.slice(0, -1).map((file) => writeOneFile(folder, file)));
+    if (last !== undefined) await writeOneFile(folder, last);
     await syncFolder(folder);
+  }
+}
+
+async function writeOneFile(folder: string, file: { name: string; data: Buffer }): Promise<void> {
+  const temporary = join(folder, `.${file.name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  const handle = await open(temporary, "wx", 0o644);
+  try {
+    await handle.writeFile(file.data);
+    await handle.sync();
+  } catch (e) {
+    await handle.close();
+    await rm(temporary, { force: true });
+    throw e;
+  }
+  await handle.close();
+  try {
+    await rename(temporary, join(folder, file.name));
+  } catch (e) {
+    await rm(temporary, { force: true });
+    throw e;
   }
 }
 
