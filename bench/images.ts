@@ -8,7 +8,9 @@
  * 2. `GET …/front_en.3.400.jpg` at 32 connections against a bare `node:http` server that sends the
  *    same bytes from memory. Target ≥ 0.7×.
  *
- *   npm run bench:images        (UPLOADS_SECONDS=10 SERVE_SECONDS=5 SERVE_ROUNDS=3 CONCURRENCY=4)
+ *   npm run bench:images   (UPLOADS_SECONDS=8 UPLOAD_ROUNDS=2 SERVE_SECONDS=5 SERVE_ROUNDS=3 CONCURRENCY=4;
+ *                           SERVER_UV_THREADPOOL_SIZE=N sets the server's libuv pool)
+ * Serving is measured first, on the fresh server (the uploads leave it a heap to collect).
  * The server runs as its own process (`foodbase serve`, one worker, SQLite), as in production.
  */
 import { readFileSync } from "node:fs";
@@ -22,7 +24,8 @@ import { serveFoodbase } from "./lib/bench-store.js";
 import { type Load, load, loadGeneratorName } from "./lib/load.js";
 import { spawnUntil } from "./lib/processes.js";
 
-const UPLOADS_SECONDS = Number(process.env.UPLOADS_SECONDS ?? 10);
+const UPLOADS_SECONDS = Number(process.env.UPLOADS_SECONDS ?? 8);
+const UPLOAD_ROUNDS = Number(process.env.UPLOAD_ROUNDS ?? 2);
 const SERVE_SECONDS = Number(process.env.SERVE_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
 const SERVE_CONNECTIONS = 32;
@@ -163,6 +166,83 @@ function loadLine(name: string, r: Load, ceiling?: Load): string {
   return `  ${name.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}${ratio}`;
 }
 
+/** Part 2: GET …/front_en.3.400.jpg against a bare node:http server sending the same bytes. */
+async function benchServing(base: string, pictures: Buffer[], dir: string, imagesDir: string): Promise<void> {
+  console.log(
+    `\n2. GET …/front_en.3.400.jpg, ${SERVE_CONNECTIONS} connections, ${SERVE_SECONDS} s, ${loadGeneratorName()}`,
+  );
+  const files = new ImageFiles(imagesDir);
+  const upload = await processUpload(pictures[0] as Buffer, LIMITS);
+  const selection = await processSelection(upload.files.find((f) => f.size === "full")?.data as Buffer, {
+    angle: 0,
+    x1: 0,
+    y1: 0,
+    x2: 0,
+    y2: 0,
+    coordinatesImageSize: "full",
+    normalize: false,
+    whiteMagic: false,
+  });
+  await files.writeSelection("3017620422003", "front_en", 3, selection);
+  const bytes = selection.files.find((f) => f.size === "400")?.data as Buffer;
+  const file = join(dir, "front_en.3.400.jpg");
+  await writeFile(file, bytes);
+  console.log(`  file of ${bytes.length} bytes`);
+  const path = "/images/products/301/762/042/2003/front_en.3.400.jpg";
+  const check = await fetch(`${base}${path}`);
+  if (check.status !== 200 || !Buffer.from(await check.arrayBuffer()).equals(bytes)) {
+    throw new Error(`GET ${path}: HTTP ${check.status} or other bytes`);
+  }
+  const bare = await bareServer(file);
+  try {
+    const bareUrl = bare.match[1] as string;
+    const options = { connections: SERVE_CONNECTIONS, duration: SERVE_SECONDS };
+    await load(bareUrl, [path], { ...options, duration: 2 });
+    await load(base, [path], { ...options, duration: 2 });
+    // Alternated rounds: on a shared machine the load of other processes changes between runs.
+    for (let round = 1; round <= SERVE_ROUNDS; round++) {
+      const bareLoad = await load(bareUrl, [path], options);
+      const servedLoad = await load(base, [path], options);
+      console.log(`  round ${round}`);
+      console.log(loadLine("bare node:http, same bytes from memory", bareLoad));
+      console.log(loadLine("foodbase GET /images/products/…", servedLoad, bareLoad));
+    }
+  } finally {
+    await bare.child.stop();
+  }
+}
+
+/** Part 1: uploads through the server against the same sharp work in-process. */
+async function benchUploads(base: string, pictures: Buffer[]): Promise<void> {
+  console.log(`\n1. uploads of 2 MP JPEGs, ${CONCURRENCY} in flight, ${UPLOADS_SECONDS} s each`);
+  const picture = (i: number) => pictures[i % DISTINCT_PICTURES] as Buffer;
+  const printCeiling = (ceiling: Throughput) =>
+    console.log(
+      `  ceiling (sharp in-process, no HTTP, no store) ${ceiling.perSecond.toFixed(1).padStart(6)} uploads/s`,
+    );
+  if (!(await hasUploadRoute(base))) {
+    printCeiling(await throughput(UPLOADS_SECONDS, CONCURRENCY, (i) => inProcessUpload(picture(i))));
+    console.log("  POST /cgi/product_image_upload.pl: this build has no upload route yet (skipped)");
+    return;
+  }
+  // Warm-up: sharp's thread pool and the JIT, in both places.
+  await throughput(2, CONCURRENCY, (i) => inProcessUpload(picture(i)));
+  await throughput(2, CONCURRENCY, (i) => httpUpload(base, picture(i), i));
+  // Alternated rounds; codes the warm-up did not use, so that every measured upload creates its product.
+  for (let round = 1; round <= UPLOAD_ROUNDS; round++) {
+    const ceiling = await throughput(UPLOADS_SECONDS, CONCURRENCY, (i) => inProcessUpload(picture(i)));
+    const offset = round * 1_000_000;
+    const served = await throughput(UPLOADS_SECONDS, CONCURRENCY, (i) => httpUpload(base, picture(i), offset + i));
+    console.log(`  round ${round}`);
+    printCeiling(ceiling);
+    console.log(
+      `  POST /cgi/product_image_upload.pl             ${served.perSecond.toFixed(1).padStart(6)} uploads/s, ` +
+        `ratio ${(served.perSecond / ceiling.perSecond).toFixed(2)} (target ≥ 0.70), errors ${served.errors}` +
+        (served.firstError === undefined ? "" : ` (first: ${served.firstError})`),
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "foodbase-bench-images-"));
   const imagesDir = join(dir, "images");
@@ -171,79 +251,21 @@ async function main(): Promise<void> {
     const pictures = await makePictures();
     const averageKb = pictures.reduce((sum, p) => sum + p.length, 0) / pictures.length / 1024;
     console.log(`  average ${averageKb.toFixed(0)} KB`);
-
     const { child, match } = await serveFoodbase(join(dir, "bench.db"), {
       FOODBASE_WORKERS: "1",
       FOODBASE_IMAGES_DIR: imagesDir,
       FOODBASE_BODY_LIMIT: String(32 * 1024 * 1024),
+      ...(process.env.SERVER_UV_THREADPOOL_SIZE ? { UV_THREADPOOL_SIZE: process.env.SERVER_UV_THREADPOOL_SIZE } : {}),
     });
     const base = match[1] as string;
     const pid = child.process.pid as number;
     try {
-      console.log(`\n1. uploads of 2 MP JPEGs, ${CONCURRENCY} in flight, ${UPLOADS_SECONDS} s each`);
-      // Warm-up: sharp's thread pool and the JIT, in both places.
-      await throughput(2, CONCURRENCY, (i) => inProcessUpload(pictures[i % DISTINCT_PICTURES] as Buffer));
-      const ceiling = await throughput(UPLOADS_SECONDS, CONCURRENCY, (i) =>
-        inProcessUpload(pictures[i % DISTINCT_PICTURES] as Buffer),
-      );
-      console.log(
-        `  ceiling (sharp in-process, no HTTP, no store) ${ceiling.perSecond.toFixed(1).padStart(6)} uploads/s`,
-      );
-      if (await hasUploadRoute(base)) {
-        await throughput(2, CONCURRENCY, (i) => httpUpload(base, pictures[i % DISTINCT_PICTURES] as Buffer, i));
-        // Codes the warm-up did not use: every measured upload creates its product.
-        const offset = 1_000_000;
-        const served = await throughput(UPLOADS_SECONDS, CONCURRENCY, (i) =>
-          httpUpload(base, pictures[i % DISTINCT_PICTURES] as Buffer, offset + i),
-        );
-        console.log(
-          `  POST /cgi/product_image_upload.pl          ${served.perSecond.toFixed(1).padStart(6)} uploads/s, ` +
-            `ratio ${(served.perSecond / ceiling.perSecond).toFixed(2)} (target ≥ 0.70), errors ${served.errors}` +
-            (served.firstError === undefined ? "" : ` (first: ${served.firstError})`),
-        );
-        const rss = peakRssMiB(pid);
-        console.log(`  server peak RSS ${rss === undefined ? "unknown" : `${rss.toFixed(0)} MiB`}`);
-      } else {
-        console.log("  POST /cgi/product_image_upload.pl: this build has no upload route yet (skipped)");
-      }
-
-      console.log(
-        `\n2. GET …/front_en.3.400.jpg, ${SERVE_CONNECTIONS} connections, ${SERVE_SECONDS} s, ${loadGeneratorName()}`,
-      );
-      const files = new ImageFiles(imagesDir);
-      const selection = await processSelection(
-        (await processUpload(pictures[0] as Buffer, LIMITS)).files.find((f) => f.size === "full")?.data as Buffer,
-        { angle: 0, x1: 0, y1: 0, x2: 0, y2: 0, coordinatesImageSize: "full", normalize: false, whiteMagic: false },
-      );
-      await files.writeSelection("3017620422003", "front_en", 3, selection);
-      const bytes = selection.files.find((f) => f.size === "400")?.data as Buffer;
-      const file = join(dir, "front_en.3.400.jpg");
-      await writeFile(file, bytes);
-      console.log(`  file of ${bytes.length} bytes`);
-      const path = "/images/products/301/762/042/2003/front_en.3.400.jpg";
-      const check = await fetch(`${base}${path}`);
-      if (check.status !== 200 || !Buffer.from(await check.arrayBuffer()).equals(bytes)) {
-        throw new Error(`GET ${path}: HTTP ${check.status} or other bytes`);
-      }
-      const bare = await bareServer(file);
-      try {
-        const bareUrl = bare.match[1] as string;
-        await load(bareUrl, [path], { connections: SERVE_CONNECTIONS, duration: 2 });
-        await load(base, [path], { connections: SERVE_CONNECTIONS, duration: 2 });
-        // Alternated rounds: on a shared machine the load of other processes changes between runs.
-        for (let round = 1; round <= SERVE_ROUNDS; round++) {
-          const options = { connections: SERVE_CONNECTIONS, duration: SERVE_SECONDS };
-          const bareLoad = await load(bareUrl, [path], options);
-          const servedLoad = await load(base, [path], options);
-          console.log(`  round ${round}`);
-          console.log(loadLine("bare node:http, same bytes from memory", bareLoad));
-          console.log(loadLine("foodbase GET /images/products/…", servedLoad, bareLoad));
-        }
-      } finally {
-        await bare.child.stop();
-      }
+      await benchServing(base, pictures, dir, imagesDir);
+      const afterServing = peakRssMiB(pid);
+      console.log(`  server peak RSS ${afterServing === undefined ? "unknown" : `${afterServing.toFixed(0)} MiB`}`);
+      await benchUploads(base, pictures);
       const rss = peakRssMiB(pid);
-      console.log(`  server peak RSS over the run ${rss === undefined ? "unknown" : `${rss.toFixed(0)} MiB`}`);
+      console.log(`  server peak RSS over the uploads ${rss === undefined ? "unknown" : `${rss.toFixed(0)} MiB`}`);
     } finally {
       await child.stop();
     }

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
-import { ImageFiles } from "../storage/image-files.js";
+import { ImageFiles, onImageFilesRemoved } from "../storage/image-files.js";
 import { apiErrorBody } from "./errors.js";
 import { JSON_TYPE } from "./json.js";
 import { stagingGateEnabled } from "./staging-gate.js";
@@ -98,7 +98,12 @@ export async function imageFilesPlugin(app: FastifyInstance): Promise<void> {
   await app.register(imageFileRoutes, { prefix: IMAGES_PREFIX });
   const { config } = app.foodbase;
   if (!stagingGateEnabled(config)) {
-    serveImagesFromMemory(app, new ImageFileCache(ImageFiles.fromConfig(config).productsRoot));
+    const cache = new ImageFileCache(ImageFiles.fromConfig(config).productsRoot);
+    const stopListening = onImageFilesRemoved((paths) => cache.forget(paths));
+    app.addHook("onClose", async () => {
+      stopListening();
+    });
+    serveImagesFromMemory(app, cache);
   }
 }
 
@@ -128,7 +133,8 @@ export interface ImageFileCacheOptions {
  * (thumbnails, 400 px versions), once read, are answered from memory with exactly the headers and
  * conditional answers (304) @fastify/static gives them; everything else (a first read, `Range`,
  * `If-Match`, other names, errors) goes through Fastify and @fastify/static as before. A cached file is
- * looked for on disk again every `recheckMs` and dropped once it is gone (a moderator's delete) or changed.
+ * dropped at once when this process deletes it, and looked for on disk again every `recheckMs` (a delete
+ * through another process) and dropped once it is gone or changed.
  * Answers from memory are neither logged per request nor counted in the HTTP metrics.
  */
 export class ImageFileCache {
@@ -181,6 +187,11 @@ export class ImageFileCache {
     if (method === "HEAD") res.end();
     else res.end(file.data);
     return true;
+  }
+
+  /** Drops files removed by this process (`301/762/042/2003/1.jpg`), before their next request. */
+  forget(relativePaths: string[]): void {
+    for (const path of relativePaths) this.files.delete(`/${path}`);
   }
 
   private filePath(path: string): string {

@@ -63,6 +63,27 @@ export function imagesRoot(config: Pick<Config, "imagesDir" | "databaseUrl">): s
   return resolve(dirname(resolve(sqlitePathFromUrl(config.databaseUrl))), "images");
 }
 
+/**
+ * Told of files this process moved away or removed (paths under `products/`, e.g.
+ * `301/762/042/2003/1.jpg`), so that a copy held in memory is dropped at once.
+ */
+export type RemovedFilesListener = (relativePaths: string[]) => void;
+
+const removedFilesListeners = new Set<RemovedFilesListener>();
+
+/** Listens to removals by any ImageFiles of this process; returns the function that stops it. */
+export function onImageFilesRemoved(listener: RemovedFilesListener): () => void {
+  removedFilesListeners.add(listener);
+  return () => removedFilesListeners.delete(listener);
+}
+
+function tellRemoved(code: string, names: string[]): void {
+  if (names.length === 0) return;
+  const folder = productImageFolder(code);
+  const paths = names.map((name) => `${folder}/${name}`);
+  for (const listener of removedFilesListeners) listener(paths);
+}
+
 function isNotFound(e: unknown): boolean {
   return (e as NodeJS.ErrnoException).code === "ENOENT";
 }
@@ -162,6 +183,7 @@ export class ImageFiles {
         if (!isNotFound(e)) throw e;
       }
     }
+    tellRemoved(code, doomed);
     return doomed;
   }
 
@@ -169,9 +191,9 @@ export class ImageFiles {
   async discardUpload(code: string, imgid: number): Promise<void> {
     checkImgid(imgid);
     const folder = this.productFolder(code);
-    for (const name of await this.list(code)) {
-      if (name.startsWith(`${imgid}.`)) await rm(join(folder, name), { force: true });
-    }
+    const names = (await this.list(code)).filter((name) => name.startsWith(`${imgid}.`));
+    for (const name of names) await rm(join(folder, name), { force: true });
+    tellRemoved(code, names);
   }
 
   /** The file names of a product (no temporary files), sorted; [] when it has none. */
@@ -228,29 +250,36 @@ export class ImageFiles {
     await this.writeFiles(dirname(path), [{ name: path.slice(dirname(path).length + 1), data }]);
   }
 
-  /** Temporary name, write, fsync, rename for each file; then one fsync of the folder for the renames. */
+  /**
+   * Temporary name, write, fsync, rename for each file (all but the last at once, the last one after
+   * them: see writeUpload); then one fsync of the folder for the renames.
+   */
   private async writeFiles(folder: string, files: { name: string; data: Buffer }[]): Promise<void> {
     await mkdir(folder, { recursive: true });
-    for (const file of files) {
-      const temporary = join(folder, `.${file.name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-      const handle = await open(temporary, "wx", 0o644);
-      try {
-        await handle.writeFile(file.data);
-        await handle.sync();
-      } catch (e) {
-        await handle.close();
-        await rm(temporary, { force: true });
-        throw e;
-      }
-      await handle.close();
-      try {
-        await rename(temporary, join(folder, file.name));
-      } catch (e) {
-        await rm(temporary, { force: true });
-        throw e;
-      }
-    }
+    const last = files.at(-1);
+    await Promise.all(files.slice(0, -1).map((file) => writeOneFile(folder, file)));
+    if (last !== undefined) await writeOneFile(folder, last);
     await syncFolder(folder);
+  }
+}
+
+async function writeOneFile(folder: string, file: { name: string; data: Buffer }): Promise<void> {
+  const temporary = join(folder, `.${file.name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  const handle = await open(temporary, "wx", 0o644);
+  try {
+    await handle.writeFile(file.data);
+    await handle.sync();
+  } catch (e) {
+    await handle.close();
+    await rm(temporary, { force: true });
+    throw e;
+  }
+  await handle.close();
+  try {
+    await rename(temporary, join(folder, file.name));
+  } catch (e) {
+    await rm(temporary, { force: true });
+    throw e;
   }
 }
 

@@ -235,6 +235,24 @@ describe("small immutable files from memory", () => {
     expect((await rawGet(path, { Range: "bytes=0-9" })).status).toBe(206);
   });
 
+  it("a file deleted through this process is gone at once, even from memory", async () => {
+    const processed = await processUpload(
+      await sharp({ create: { width: 300, height: 200, channels: 3, background: "#106010" } })
+        .jpeg()
+        .toBuffer(),
+      { maxBytes: 20 * 1024 * 1024, maxPixels: 100_000_000 },
+    );
+    await files.writeUpload("3017620422003", 7, processed);
+    const path = `${BASE}/7.100.jpg`;
+    await rawGet(path);
+    await pause(100);
+    expect((await rawGet(path)).status).toBe(200);
+    await files.deleteUpload("3017620422003", 7);
+    const after = await rawGet(path);
+    expect(after.status).toBe(404);
+    expect(JSON.parse(after.body.toString()).errors[0].id).toBe("image_not_found");
+  });
+
   describe("ImageFileCache", () => {
     let bare: Server;
     let bareUrl: string;
