@@ -99,7 +99,8 @@ async function throughput(
 
 /** The sharp work of one upload selected as front_en: upload sizes, then the selection's. */
 async function inProcessUpload(picture: Buffer): Promise<void> {
-  const upload = await processUpload(picture, LIMITS);
+  // A fresh copy, as the server gets from each request: libvips may cache work on an input it saw before.
+  const upload = await processUpload(Buffer.from(picture), LIMITS);
   const full = upload.files.find((f) => f.size === "full")?.data as Buffer;
   await processSelection(full, {
     angle: 0,
