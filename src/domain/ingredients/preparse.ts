@@ -335,6 +335,8 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   if (lc === "fr") {
     s = s.replace(/\(\s*(?:en\s+)?proportions?\s+variables?\s*\)|(?:en\s+)?proportions?\s+variables?/giu, " ");
     s = s.replace(/issu(?:e|s|es)\b/giu, "issu");
+    // "arôme naturel de pomme avec d'autres arômes naturels" → two ingredients
+    s = s.replace(/\s+avec d'autres\s+(?=\p{L})/giu, ", ");
   }
   // 10, 11. enumerations
   s = developCategoriesAndTypes(words, s);

@@ -65,10 +65,6 @@ export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
     reason: ENUM,
   },
   "fr arômes naturels de citron et de limette": { foodbase: "arômes naturels de citron et de limette", reason: ENUM },
-  "fr arôme naturel de pomme avec d'autres arômes naturels": {
-    foodbase: "arôme naturel de pomme avec d'autres arômes naturels",
-    reason: ENUM,
-  },
   "fr matière grasse végétale (palme) raffinée": {
     foodbase: "matière grasse végétale (matière grasse végétale de palme) raffinée",
     reason: FLAT,
