@@ -4,6 +4,7 @@
  */
 import type { Taxonomy } from "../taxonomy/types.js";
 import { labelAllergenPhrases, removeLabelledAllergens } from "./allergen-phrases.js";
+import { developChemicalSalts } from "./chemical-salts.js";
 import { canonicalizeMemo } from "./memo.js";
 import {
   alternation,
@@ -340,6 +341,10 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   }
   // 10, 11. enumerations
   s = developCategoriesAndTypes(words, s);
+  s = developChemicalSalts(words, s, (t) => {
+    const id = canonicalizeMemo(taxonomies.ingredients, lc, t);
+    return taxonomies.ingredients.has(id);
+  });
   // " & " becomes the and-word after the category enumerations, as in OFF's "vegetable oil (coconut & rapeseed)"
   // → "vegetable oil (coconut and rapeseed)", and before the vitamin ones ("vit a & c").
   if (andWord !== undefined) s = s.replace(/ & /g, ` ${andWord} `);

@@ -58,6 +58,8 @@ export interface LanguageWords {
   /** Regular-expression sources: a fragment matching one is skipped. */
   ignore_phrases: string[];
   categories_and_types: { categories: string[]; types: string[]; alternate_names?: string[] }[];
+  /** Chemical salts and cations developed one by one, without a parent (French only, as in OFF). */
+  chemical_salts?: { salts: string[]; cations: string[] };
   specific_content: string[];
   prepared_with: string[];
   origin_of: string[];
