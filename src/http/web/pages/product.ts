@@ -1,11 +1,12 @@
 /** The product page: facts, photos, Nutri-Score and how it was computed, nutrition, tags, history. */
 import type { FastifyInstance } from "fastify";
+import { splitTagText } from "../../../domain/tags.js";
 import type { TagRow } from "../../../store/folksonomy-types.js";
 import type { RevisionRecord } from "../../../store/types.js";
 import { type Html, html } from "../html.js";
 import type { MessageKey } from "../i18n/index.js";
 import { link, type PageContext } from "../layout.js";
-import { nutriscoreBadge, type ProductData, tagLinks } from "../product-data.js";
+import { nutriscoreBadge, type ProductData, tagLinks, tagPath } from "../product-data.js";
 
 const PHOTO_KINDS = ["front", "ingredients", "nutrition"] as const;
 
@@ -238,7 +239,7 @@ export function productBody(input: ProductPageInput): { title: string; body: Htm
 <section aria-labelledby="facts"><h2 id="facts" class="visually-hidden">${name}</h2>
 <dl class="facts">
 <dt>${ctx.t("barcode")}</dt><dd>${code}</dd>
-${product.text("brands") === "" ? "" : html`<dt>${ctx.t("brand")}</dt><dd>${tagLinksInline(ctx, product, taxonomies)}</dd>`}
+${product.text("brands") === "" ? "" : html`<dt>${ctx.t("brand")}</dt><dd>${brandLinks(ctx, product)}</dd>`}
 ${product.text("quantity") === "" ? "" : html`<dt>${ctx.t("quantity")}</dt><dd>${product.text("quantity")}</dd>`}
 ${nova === "" ? "" : html`<dt>${ctx.t("nova")}</dt><dd>${nova}</dd>`}
 </dl>
@@ -262,14 +263,14 @@ ${historyTable(ctx, code, input.revisions, input.rev ?? (product.value("rev") as
   return { title: name, body };
 }
 
-function tagLinksInline(
-  ctx: PageContext,
-  product: ProductData,
-  taxonomies: ProductPageInput["app"]["foodbase"]["taxonomies"],
-): Html {
+/** Brands as written, each linked to its tag page (brands have no taxonomy to name them). */
+function brandLinks(ctx: PageContext, product: ProductData): Html {
+  const written = splitTagText(product.text("brands"));
   const tags = product.tags("brands");
-  if (tags.length === 0) return html`${product.text("brands")}`;
-  return tagLinks("brands", tags, ctx, taxonomies);
+  if (written.length !== tags.length) return html`${product.text("brands")}`;
+  return html`<ul class="tags">${tags.map(
+    (tag, i) => html`<li><a href="${link(ctx, tagPath("brands", tag))}">${written[i]}</a></li>`,
+  )}</ul>`;
 }
 
 export function notFoundBody(ctx: PageContext, code: string): Html {
