@@ -328,3 +328,226 @@ describe("product page", () => {
     expect(first.text).toContain("<dd>400 g</dd>");
   });
 });
+
+/** A browser's cookie jar, enough for these pages: name → value of the Set-Cookie headers received. */
+class Jar {
+  readonly cookies = new Map<string, string>();
+  take(headers: Headers): string[] {
+    const set = headers.getSetCookie();
+    for (const line of set) {
+      const [pair] = line.split(";");
+      const eq = (pair as string).indexOf("=");
+      const name = (pair as string).slice(0, eq);
+      const value = (pair as string).slice(eq + 1);
+      if (value === "" || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return set;
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+async function send(jar: Jar, path: string, form?: Record<string, string>, headers: Record<string, string> = {}) {
+  const res = await fetch(`${t.url}${path}`, {
+    method: form === undefined ? "GET" : "POST",
+    redirect: "manual",
+    headers: { cookie: jar.header(), ...headers },
+    ...(form === undefined ? {} : { body: new URLSearchParams(form) }),
+  });
+  const setCookies = jar.take(res.headers);
+  return { status: res.status, headers: res.headers, text: await res.text(), setCookies };
+}
+
+/** The form token of the page's last form (the header's sign-out form comes first). */
+function hiddenToken(text: string): string {
+  const token = [...text.matchAll(/name="csrf_token" value="([^"]*)"/g)].at(-1)?.[1];
+  expect(token).toBeDefined();
+  return token as string;
+}
+
+async function signIn(jar: Jar, returnTo = "/"): Promise<void> {
+  const form = await send(jar, `/signin?return=${encodeURIComponent(returnTo)}`);
+  const answer = await send(jar, "/signin", {
+    csrf_token: hiddenToken(form.text),
+    user_id: ALICE.userId,
+    password: ALICE.password,
+    return: returnTo,
+  });
+  expect(answer.status).toBe(303);
+  expect(answer.headers.get("location")).toBe(returnTo);
+}
+
+describe("contributing", () => {
+  it("sign in sets the /cgi/session.pl session cookie, HttpOnly and SameSite; the form is CSRF-protected", async () => {
+    const jar = new Jar();
+    const form = await send(jar, "/signin?return=/search");
+    expect(form.status).toBe(200);
+    expect(form.setCookies[0]).toMatch(/^csrf=[\w-]+; Path=\/signin; HttpOnly; SameSite=Strict$/);
+    const token = hiddenToken(form.text);
+    // Without the cookie that goes with the token (a form posted from another site): refused, no session.
+    const forged = await send(new Jar(), "/signin", {
+      csrf_token: token,
+      user_id: ALICE.userId,
+      password: ALICE.password,
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.setCookies.some((c) => c.startsWith("session="))).toBe(false);
+    const otherOrigin = await send(
+      jar,
+      "/signin",
+      { csrf_token: token, user_id: ALICE.userId, password: ALICE.password },
+      { origin: "https://evil.example" },
+    );
+    expect(otherOrigin.status).toBe(403);
+    const wrong = await send(jar, "/signin", {
+      csrf_token: hiddenToken(otherOrigin.text),
+      user_id: ALICE.userId,
+      password: "nope",
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.text).toContain("Incorrect user name or password.");
+    expect(wrong.text).toContain(`value="${ALICE.userId}"`);
+    const ok = await send(jar, "/signin", {
+      csrf_token: hiddenToken(wrong.text),
+      user_id: ALICE.userId,
+      password: ALICE.password,
+      return: "/search",
+    });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/search");
+    const session = ok.setCookies.find((c) => c.startsWith("session="));
+    expect(session).toMatch(/; HttpOnly/);
+    expect(session).toMatch(/; SameSite=Lax/);
+    // The same cookie as /cgi/session.pl's: /cgi/auth.pl knows the user.
+    const auth = await getJson(`${t.url}/cgi/auth.pl`, { headers: { cookie: jar.header() } });
+    expect(auth.body).toMatchObject({ status: 1, user_id: ALICE.userId });
+    const home = await send(jar, "/");
+    expect(home.text).toContain("Signed in as alice");
+  });
+
+  it("a return path to another site is not followed", async () => {
+    const jar = new Jar();
+    await signIn(jar, "/");
+    const form = await send(jar, "/signin");
+    const answer = await send(jar, "/signin", {
+      csrf_token: hiddenToken(form.text),
+      user_id: ALICE.userId,
+      password: ALICE.password,
+      return: "//evil.example/x",
+    });
+    expect(answer.status, answer.text).toBe(303);
+    expect(answer.headers.get("location")).toBe("/");
+  });
+
+  it("edit: a new revision through the write path; without the form token nothing is written", async () => {
+    const code = "2000000000035";
+    const jar = new Jar();
+    // Signed out, the edit form sends to the sign-in page.
+    const anonymous = await send(jar, `/product/${code}/edit`);
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("location")).toBe(`/signin?return=%2Fproduct%2F${code}%2Fedit`);
+    await signIn(jar);
+    const form = await send(jar, `/product/${code}/edit`);
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('value="Orange juice"');
+    const token = hiddenToken(form.text);
+    const before = (await getJson(`${t.url}/api/v2/product/${code}?fields=rev,quantity`)).body.product;
+
+    const values = { product_name: "Orange juice", quantity: "1 l", categories: "Orange juices", comment: "size" };
+    const forged = await send(jar, `/product/${code}/edit`, { ...values, csrf_token: "x" });
+    expect(forged.status).toBe(403);
+    const foreign = await send(
+      jar,
+      `/product/${code}/edit`,
+      { ...values, csrf_token: token },
+      { origin: "https://evil.example" },
+    );
+    expect(foreign.status).toBe(403);
+    expect((await getJson(`${t.url}/api/v2/product/${code}?fields=rev,quantity`)).body.product).toEqual(before);
+
+    const saved = await send(jar, `/product/${code}/edit`, { ...values, csrf_token: token });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe(`/product/${code}`);
+    const after = (await getJson(`${t.url}/api/v2/product/${code}?fields=rev,quantity,last_editor`)).body.product;
+    expect(after).toEqual({ rev: before.rev + 1, quantity: "1 l", last_editor: ALICE.userId });
+    const page = await send(jar, `/product/${code}`);
+    expect(page.text).toMatch(
+      new RegExp(
+        `<td><strong>${after.rev}</strong></td><td><time[^>]*>[^<]+</time></td><td>alice</td><td>[^<]*quantity`,
+      ),
+    );
+  });
+
+  it("a refused edit shows the write API's message next to its field and keeps what was typed", async () => {
+    const code = "2000000000028";
+    const jar = new Jar();
+    await signIn(jar);
+    const token = hiddenToken((await send(jar, `/product/${code}/edit`)).text);
+    const before = (await getJson(`${t.url}/api/v2/product/${code}?fields=rev`)).body.product.rev;
+    const longLabel = "x".repeat(251);
+    const answer = await send(jar, `/product/${code}/edit`, {
+      product_name: "Apple juice <typed>",
+      labels: `Organic, ${longLabel}`,
+      csrf_token: token,
+    });
+    expect(answer.status).toBe(400);
+    // The message of POST /cgi/product_jqm2.pl for the same labels.
+    const api = await postForm(t.url, "/cgi/product_jqm2.pl", {
+      code,
+      labels: `Organic, ${longLabel}`,
+      user_id: ALICE.userId,
+      password: ALICE.password,
+    });
+    expect(api.status).toBe(400);
+    const message = api.body.status_verbose as string;
+    const escaped = message
+      .replaceAll("&", "&amp;")
+      .replaceAll("<", "&lt;")
+      .replaceAll(">", "&gt;")
+      .replaceAll('"', "&quot;")
+      .replaceAll("'", "&#39;");
+    expect(answer.text).toContain(`aria-describedby="field-labels-hint field-labels-error" aria-invalid="true"`);
+    expect(answer.text).toContain(`<p class="field-error" id="field-labels-error">${escaped}</p>`);
+    expect(answer.text).toContain('value="Apple juice &lt;typed&gt;"');
+    expect(answer.text).toContain(longLabel);
+    expect((await getJson(`${t.url}/api/v2/product/${code}?fields=rev`)).body.product.rev).toBe(before);
+  });
+
+  it("add: the 404 page links to the form, which creates the product", async () => {
+    const code = "2000000000059";
+    const jar = new Jar();
+    await signIn(jar);
+    const missing = await send(jar, `/product/${code}`);
+    expect(missing.status).toBe(404);
+    expect(hrefs(missing.text)).toContain(`/product/${code}/edit`);
+    const form = await send(jar, `/product/${code}/edit`);
+    expect(form.text).toContain(`<h1>Add the product ${code}</h1>`);
+    const token = hiddenToken(form.text);
+    const empty = await send(jar, `/product/${code}/edit`, { product_name: "", csrf_token: token });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('<p class="field-error" id="field-product_name-error">Please fill in this field.</p>');
+    const created = await send(jar, `/product/${code}/edit`, {
+      product_name: "Pear juice",
+      brands: "Orchard",
+      csrf_token: token,
+    });
+    expect(created.status).toBe(303);
+    const api = await getJson(`${t.url}/api/v2/product/${code}?fields=product_name,brands_tags,creator`);
+    expect(api.body.product).toEqual({ product_name: "Pear juice", brands_tags: ["orchard"], creator: ALICE.userId });
+  });
+
+  it("sign out needs the form token, then ends the session", async () => {
+    const jar = new Jar();
+    await signIn(jar);
+    const session = jar.cookies.get("session") as string;
+    expect((await send(jar, "/signout", { csrf_token: "forged" })).status).toBe(403);
+    const token = hiddenToken((await send(jar, "/")).text);
+    const out = await send(jar, "/signout", { csrf_token: token });
+    expect(out.status).toBe(303);
+    expect(jar.cookies.has("session")).toBe(false);
+    const auth = await getJson(`${t.url}/cgi/auth.pl`, { headers: { cookie: `session=${session}` } });
+    expect(auth.status).toBe(403);
+  });
+});

@@ -69,6 +69,14 @@ ul.tags{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.4rem}
 ul.tags a{display:inline-block;padding:.1rem .5rem;border:1px solid var(--line);border-radius:1rem}
 .notice{background:#fff4ce;border:1px solid #8a6d00;padding:.5rem .8rem;border-radius:4px}
 .error{background:#fde7e9;border:1px solid #a4262c;padding:.5rem .8rem;border-radius:4px}
+form.stacked{max-width:40rem}
+form.stacked label{display:block;font-weight:600}
+form.stacked input[type=text],form.stacked input[type=password],form.stacked textarea{width:100%;font:inherit;padding:.45rem .6rem;border:1px solid #767676;border-radius:4px}
+form.stacked [aria-invalid=true]{border:2px solid #a4262c}
+.hint{display:block;color:var(--muted);font-size:.9rem}
+.field-error{color:#a4262c;font-weight:600;margin:.2rem 0}
+header.site .account{display:flex;gap:.5rem;align-items:center}
+header.site .account button{padding:.2rem .6rem}
 .lang a[aria-current]{font-weight:700;text-decoration:none;color:var(--fg)}
 `;
 

@@ -4,6 +4,7 @@
  * (CSP and other headers). Tag pages answer at the tag paths of facets.ts, which hands the paths
  * without `.json` over to `tagProductsPage` / `tagListPage`.
  */
+import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { normalizeBarcode } from "../../domain/barcode.js";
 import { parseLanguageList } from "../../domain/language.js";
@@ -13,6 +14,8 @@ import type { SearchQuery } from "../../domain/search/query.js";
 import { tagTypeUrlName } from "../../domain/search/tag-types.js";
 import { type Params, queryParams } from "../params.js";
 import { ASSETS } from "./assets.js";
+import { pageContext } from "./context.js";
+import { contributeRoutes } from "./contribute.js";
 import { type Html, html } from "./html.js";
 import {
   acceptedLanguages,
@@ -27,28 +30,7 @@ import { homeBody } from "./pages/home.js";
 import { notFoundBody, productBody } from "./pages/product.js";
 import { resultsBody } from "./pages/results.js";
 import { ProductData, tagNames, tagPath } from "./product-data.js";
-
-let languagesLoading: Promise<ReadonlyMap<string, Messages>> | undefined;
-function languages(): Promise<ReadonlyMap<string, Messages>> {
-  languagesLoading ??= loadLanguages();
-  return languagesLoading;
-}
-
-/** The page context of a request: languages from `lc` or Accept-Language. */
-export async function pageContext(request: FastifyRequest, params: Params): Promise<PageContext> {
-  const available = await languages();
-  const accept = request.headers["accept-language"];
-  const lc = chooseLanguage(params.lc, accept, available);
-  const dataLc = parseLanguageList(params.lc)[0] ?? acceptedLanguages(accept)[0] ?? lc;
-  return {
-    lc,
-    dataLc,
-    t: translator(available.get(lc) as Messages),
-    languages: available,
-    path: (request.url.split("?")[0] ?? "/") || "/",
-    params,
-  };
-}
+import { signedInUser } from "./session.js";
 
 /** Parameters without empty values: an empty search box searches everything. */
 function nonEmpty(params: Params): Record<string, string> {
@@ -85,7 +67,7 @@ async function productPage(
   reply: FastifyReply,
 ) {
   const params = queryParams(request);
-  const ctx = await pageContext(request, params);
+  const ctx = await pageContext(app, request, params);
   const { store, taxonomies } = app.foodbase;
   const code = normalizeBarcode(request.params.code);
   const rev = parseRev(params.rev);
@@ -122,7 +104,7 @@ export async function tagProductsPage(
   buildQuery: (parsed: ParsedSearch) => SearchQuery,
 ): Promise<FastifyReply> {
   const params = nonEmpty(queryParams(request));
-  const ctx = await pageContext(request, params);
+  const ctx = await pageContext(app, request, params);
   const parsed = parseForPage(app, params);
   if (parsed instanceof SearchParamError) return badRequestPage(reply, ctx, parsed);
   const { taxonomies } = app.foodbase;
@@ -158,7 +140,7 @@ export async function tagListPage(
   tagtype: string,
 ): Promise<FastifyReply> {
   const params = nonEmpty(queryParams(request));
-  const ctx = await pageContext(request, params);
+  const ctx = await pageContext(app, request, params);
   const { store, taxonomies } = app.foodbase;
   const { tags } = await store.facetCounts({ tagtype });
   const shown = tags.slice(0, 1000);
@@ -181,6 +163,9 @@ export async function tagListPage(
 
 export async function webRoutes(app: FastifyInstance): Promise<void> {
   const hidden = { schema: { hide: true } };
+  // Cookies in this scope only (sign-in sets them); pages of other scopes read the header (session.ts).
+  await app.register(cookie);
+  await app.register(contributeRoutes);
   for (const asset of ASSETS) {
     app.get(asset.path, hidden, async (_request, reply) =>
       reply.header("Cache-Control", "public, max-age=31536000, immutable").type(asset.type).send(asset.body),
@@ -188,12 +173,12 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   }
   app.get("/", hidden, async (request, reply) => {
     const params = nonEmpty(queryParams(request));
-    const ctx = await pageContext(request, params);
+    const ctx = await pageContext(app, request, params);
     return sendPage(reply, layout(ctx, ctx.t("homeTitle"), await homeBody(ctx, app)));
   });
   app.get("/search", hidden, async (request, reply) => {
     const params = nonEmpty(queryParams(request));
-    const ctx = await pageContext(request, params);
+    const ctx = await pageContext(app, request, params);
     const parsed = parseForPage(app, params);
     if (parsed instanceof SearchParamError) return badRequestPage(reply, ctx, parsed);
     const filters: Record<string, string> = {};

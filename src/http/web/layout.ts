@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import { SCRIPT, STYLESHEET } from "./assets.js";
 import { type Html, html } from "./html.js";
 import type { Messages, Translate } from "./i18n/index.js";
+import type { SignedIn } from "./session.js";
 
 /** What a page knows about its request. */
 export interface PageContext {
@@ -15,6 +16,8 @@ export interface PageContext {
   /** The request's path and its query parameters (language links keep them). */
   path: string;
   params: Readonly<Record<string, string>>;
+  /** The signed-in user, if any. */
+  user?: SignedIn;
 }
 
 /**
@@ -40,6 +43,19 @@ export function link(
   params: Readonly<Record<string, string | undefined>> = {},
 ): string {
   return path + queryString({ ...params, lc: ctx.params.lc });
+}
+
+function accountArea(ctx: PageContext): Html {
+  const { t } = ctx;
+  if (ctx.user === undefined) {
+    const here = ctx.path + queryString(ctx.params);
+    return html`<a class="account" href="${link(ctx, "/signin", { return: here })}">${t("signIn")}</a>`;
+  }
+  return html`<form class="account" method="post" action="${link(ctx, "/signout")}"><span>${t("signedInAs", {
+    user: ctx.user.userId,
+  })}</span> <input type="hidden" name="csrf_token" value="${ctx.user.formToken}"><button type="submit">${t(
+    "signOut",
+  )}</button></form>`;
 }
 
 export function layout(ctx: PageContext, title: string, body: Html): Html {
@@ -70,6 +86,7 @@ ${ctx.params.lc === undefined ? "" : html`<input type="hidden" name="lc" value="
 <button type="submit">${t("searchButton")}</button>
 </form>
 <nav class="lang" aria-label="${t("language")}">${languageLinks}</nav>
+${accountArea(ctx)}
 </header>
 <main id="main" tabindex="-1">
 ${body}

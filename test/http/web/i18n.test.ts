@@ -29,6 +29,7 @@ describe("interface languages", () => {
         "points",
         "date",
         "facet_labels",
+        "field_labels",
         "facet_nutrition_grades",
         "labels",
         "tagType_label",

@@ -234,6 +234,7 @@ export function productBody(input: ProductPageInput): { title: string; body: Htm
         })} <a href="${link(ctx, `/product/${encodeURIComponent(code)}`)}">${ctx.t("currentVersion")}</a></p>`
   }
 <h1>${name}</h1>
+${input.rev === undefined ? html`<p><a href="${link(ctx, `/product/${encodeURIComponent(code)}/edit`)}">${ctx.t("editProduct")}</a></p>` : ""}
 <div class="product-head">
 <section aria-labelledby="photos"><h2 id="photos">${ctx.t("photos")}</h2>${photos(ctx, product, name)}</section>
 <section aria-labelledby="facts"><h2 id="facts" class="visually-hidden">${name}</h2>
@@ -276,7 +277,7 @@ function brandLinks(ctx: PageContext, product: ProductData): Html {
 export function notFoundBody(ctx: PageContext, code: string): Html {
   return html`<h1>${ctx.t("notFoundTitle")}</h1>
 <p>${ctx.t("notFoundText", { code })}</p>
-<h2>${ctx.t("addProduct")}</h2>
+<p><a href="${link(ctx, `/product/${encodeURIComponent(code)}/edit`)}">${ctx.t("addProduct")}</a></p>
 <p>${ctx.t("addProductHint", { code })}</p>
 <p><a href="${link(ctx, "/")}">${ctx.t("backHome")}</a></p>`;
 }
