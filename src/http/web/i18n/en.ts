@@ -93,7 +93,8 @@ const en = {
   notFoundTitle: "Product not found",
   notFoundText: "No product has the barcode {code} in this database.",
   addProduct: "Add this product",
-  addProductHint: "Signed-in contributors can add it with the link above, and programs with the write API (POST /cgi/product_jqm2.pl with code={code}).",
+  addProductHint:
+    "Signed-in contributors can add it with the link above, and programs with the write API (POST /cgi/product_jqm2.pl with code={code}).",
   pageNotFound: "Page not found",
   pageNotFoundText: "There is no page at this address.",
   backHome: "Back to the home page",

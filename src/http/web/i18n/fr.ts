@@ -95,7 +95,8 @@ export const messages: Messages = {
   notFoundTitle: "Produit introuvable",
   notFoundText: "Aucun produit n'a le code-barres {code} dans cette base.",
   addProduct: "Ajouter ce produit",
-  addProductHint: "Les contributeurs connectés peuvent l'ajouter avec le lien ci-dessus, et les programmes par l'API d'écriture (POST /cgi/product_jqm2.pl avec code={code}).",
+  addProductHint:
+    "Les contributeurs connectés peuvent l'ajouter avec le lien ci-dessus, et les programmes par l'API d'écriture (POST /cgi/product_jqm2.pl avec code={code}).",
   pageNotFound: "Page introuvable",
   pageNotFoundText: "Il n'y a pas de page à cette adresse.",
   backHome: "Retour à l'accueil",
