@@ -295,6 +295,46 @@ describe("pages in Chromium", () => {
     await page.close();
   });
 
+  it("contributing: add an unknown product with its nutrition table from its 404 page", async () => {
+    const page = await newPage();
+    const response = await page.goto(`${t.url}/product/2000000000073`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole("link", { name: "Add this product" }).click();
+    await page.waitForURL(/\/signin\?return=/);
+    await page.getByLabel("User name").fill(ALICE.userId);
+    await page.getByLabel("Password").fill(ALICE.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/product\/2000000000073\/edit$/);
+    expect(await page.locator("h1").textContent()).toBe("Add the product 2000000000073");
+    await page.getByLabel("Product name").fill("Hazelnut spread");
+    await page.getByLabel("Categories").fill("Sweet spreads");
+    await page.getByLabel("Values are").selectOption("100g");
+    await page.getByLabel("Serving size").fill("15 g");
+    for (const [label, value] of [
+      ["Energy (kJ)", "2252"],
+      ["Energy (kcal)", "539"],
+      ["Fat (g)", "30.9"],
+      ["Saturated fat (g)", "10.6"],
+      ["Carbohydrates (g)", "57.5"],
+      ["Sugars (g)", "56.3"],
+      ["Fibre (g)", "0"],
+      ["Proteins (g)", "6.3"],
+      ["Salt (g)", "0.107"],
+    ] as const) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await shoot(page, "add-product");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/product\/2000000000073$/);
+    expect(await page.locator("h1").textContent()).toBe("Hazelnut spread");
+    expect(await page.locator(".ns.big").first().textContent()).toBe("Nutri-Score E");
+    const sugars = page.locator("#nutrition-table tr", { hasText: "Sugars" });
+    expect(await sugars.locator("td").first().textContent()).toBe("56.3 g");
+    expect(await page.locator("#nutrition-table thead").textContent()).toContain("Per serving (15 g)");
+    await page.close();
+  });
+
   it("no page broke its Content-Security-Policy or logged an error", () => {
     // The 404 page and the refused edit (400) are logged as failed loads: they are meant.
     const expected = /^Failed to load resource: the server responded with a status of (400|404)/;

@@ -309,6 +309,10 @@ describe("product page", () => {
     expect(text).toContain('<a href="/category/en:sweet-spreads">Sweet spreads</a>');
     expect(text).toContain('<a href="/country/en:france">France</a>');
   });
+  it("weighs under 100 KB before its photos", async () => {
+    const { text } = await page(`/product/${NUTELLA.code}`);
+    expect(Buffer.byteLength(text)).toBeLessThan(100 * 1024);
+  });
   it("the slug form answers the same page", async () => {
     const slug = await page(`/product/${NUTELLA.code}/nutella`);
     expect(slug.status).toBe(200);
@@ -536,6 +540,55 @@ describe("contributing", () => {
     expect(created.status).toBe(303);
     const api = await getJson(`${t.url}/api/v2/product/${code}?fields=product_name,brands_tags,creator`);
     expect(api.body.product).toEqual({ product_name: "Pear juice", brands_tags: ["orchard"], creator: ALICE.userId });
+  });
+
+  it("add with the nutrition table per 100 g: the values and the Nutri-Score they give; a non-number is refused", async () => {
+    const code = "2000000000066";
+    const jar = new Jar();
+    await signIn(jar);
+    const token = hiddenToken((await send(jar, `/product/${code}/edit`)).text);
+    const nutrition = {
+      nutrition_data_per: "100g",
+      "nutriment_energy-kj": "2252",
+      "nutriment_energy-kcal": "539",
+      nutriment_fat: "30,9",
+      "nutriment_saturated-fat": "10.6",
+      nutriment_carbohydrates: "57.5",
+      nutriment_sugars: "56.3",
+      nutriment_fiber: "0",
+      nutriment_proteins: "6.3",
+      nutriment_salt: "0.107",
+    };
+    const bad = await send(jar, `/product/${code}/edit`, {
+      product_name: "Spread",
+      ...nutrition,
+      nutriment_sugars: "lots",
+      csrf_token: token,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain(
+      '<p class="field-error" id="field-nutriment_sugars-error">Enter a number, such as 12.5.</p>',
+    );
+    expect(bad.text).toContain('value="lots"');
+    expect(bad.text).toContain('value="30,9"');
+    expect((await getJson(`${t.url}/api/v2/product/${code}`)).body.status).toBe(0);
+    const created = await send(jar, `/product/${code}/edit`, {
+      product_name: "Spread",
+      categories: "Sweet spreads",
+      ...nutrition,
+      csrf_token: token,
+    });
+    expect(created.status).toBe(303);
+    const api = (await getJson(`${t.url}/api/v2/product/${code}?fields=nutriments,nutriscore_grade`)).body.product;
+    expect(api.nutriments.fat_100g).toBe(30.9);
+    expect(api.nutriments.sugars_100g).toBe(56.3);
+    // Nutella's values: Nutri-Score E on OFF.
+    expect(api.nutriscore_grade).toBe("e");
+    const page = await send(jar, `/product/${code}`);
+    expect(page.text).toContain('<span class="ns ns-e big">Nutri-Score E</span>');
+    // The form shows the stored values again.
+    const again = await send(jar, `/product/${code}/edit`);
+    expect(again.text).toMatch(/id="field-nutriment_sugars" name="nutriment_sugars" value="56.3"/);
   });
 
   it("sign out needs the form token, then ends the session", async () => {

@@ -27,7 +27,29 @@ import {
 } from "./session.js";
 
 /** The fields of the edit form, in order; the textareas are the long texts. */
-const EDIT_FIELDS = ["product_name", "quantity", "brands", "categories", "labels", "ingredients_text"] as const;
+const EDIT_FIELDS = [
+  "product_name",
+  "quantity",
+  "brands",
+  "categories",
+  "labels",
+  "ingredients_text",
+  "serving_size",
+] as const;
+/** Nutrients of the form's nutrition table, with the unit they are entered in. */
+const NUTRITION_FIELDS: ReadonlyArray<readonly [string, string]> = [
+  ["energy-kj", "kJ"],
+  ["energy-kcal", "kcal"],
+  ["fat", "g"],
+  ["saturated-fat", "g"],
+  ["carbohydrates", "g"],
+  ["sugars", "g"],
+  ["fiber", "g"],
+  ["proteins", "g"],
+  ["salt", "g"],
+];
+/** A number as people type it (`,` or `.` as decimal separator), optionally after < or >. */
+const NUMBER_TEXT = /^[<>~]?\s*\d+(?:[.,]\d+)?$/;
 const TEXTAREAS: ReadonlySet<string> = new Set(["ingredients_text"]);
 const COMMA_SEPARATED: ReadonlySet<string> = new Set(["brands", "categories", "labels"]);
 /** Longest value a form field takes (the body limit bounds the whole form anyway). */
@@ -106,11 +128,33 @@ ${
 ${hint === undefined ? "" : html`<span class="hint" id="${id}-hint">${hint}</span>`}
 ${fieldError(id, error)}</p>`;
   };
+  const nutrientField = (id: string, unit: string) => {
+    const name = `nutriment_${id}`;
+    const fieldId = `field-${name}`;
+    const error = input.errors[name];
+    // Energy is named once, its unit (kJ or kcal) follows.
+    const label = t(`nutrient_${id.startsWith("energy-") ? "energy" : id}` as MessageKey);
+    return html`<p><label for="${fieldId}">${label.startsWith("nutrient_") ? id : label} (${unit})</label>
+<input type="text" inputmode="decimal" id="${fieldId}" name="${name}" value="${input.values[name] ?? ""}"${
+      error === undefined ? "" : html` aria-invalid="true" aria-describedby="${fieldId}-error"`
+    }>${fieldError(fieldId, error)}</p>`;
+  };
   return html`<h1>${heading}</h1>
 ${input.formError === undefined ? "" : html`<p class="error" role="alert">${input.formError}</p>`}
 <form class="stacked" method="post" action="${link(ctx, `/product/${encodeURIComponent(input.code)}/edit`)}" novalidate>
 <input type="hidden" name="csrf_token" value="${ctx.user?.formToken ?? ""}">
-${EDIT_FIELDS.map(field)}
+${EDIT_FIELDS.filter((f) => f !== "serving_size").map(field)}
+<fieldset><legend>${t("nutritionInput")}</legend>
+<p><label for="field-nutrition_data_per">${t("nutritionPer")}</label>
+<select id="field-nutrition_data_per" name="nutrition_data_per">${(["100g", "serving"] as const).map(
+    (per) =>
+      html`<option value="${per}"${input.values.nutrition_data_per === per ? html` selected` : ""}>${t(
+        per === "100g" ? "nutritionPer100g" : "nutritionPerServing",
+      )}</option>`,
+  )}</select></p>
+${field("serving_size")}
+<div class="nutrition-inputs">${NUTRITION_FIELDS.map(([id, unit]) => nutrientField(id, unit))}</div>
+</fieldset>
 ${field("comment")}
 <p><button type="submit">${t("save")}</button></p>
 </form>`;
@@ -124,6 +168,13 @@ function storedValues(product: ProductData, lc: string): Record<string, string> 
       name === "product_name" || name === "ingredients_text"
         ? product.text(`${name}_${lc}`) || product.text(name)
         : product.text(name);
+  }
+  const per = product.text("nutrition_data_per") === "serving" ? "serving" : "100g";
+  values.nutrition_data_per = per;
+  const nutriments = product.record("nutriments") ?? {};
+  for (const [id] of NUTRITION_FIELDS) {
+    const v = nutriments[`${id}_${per}`];
+    values[`nutriment_${id}`] = typeof v === "number" || typeof v === "string" ? String(v) : "";
   }
   return values;
 }
@@ -218,7 +269,14 @@ export async function contributeRoutes(app: FastifyInstance): Promise<void> {
     if (ctx.user === undefined) return redirect(reply, link(ctx, "/signin", { return: editPath(request.params.code) }));
     const form = formFields(request);
     const values: Record<string, string> = {};
-    for (const name of [...EDIT_FIELDS, "comment"]) values[name] = form[name] ?? "";
+    const formNames = [
+      ...EDIT_FIELDS,
+      "comment",
+      "nutrition_data_per",
+      ...NUTRITION_FIELDS.map(([id]) => `nutriment_${id}`),
+    ];
+    for (const name of formNames) values[name] = form[name] ?? "";
+    if (values.nutrition_data_per !== "serving") values.nutrition_data_per = "100g";
     const bytes = code === "" ? undefined : await store.getProductDocumentBytes(code);
     const name = bytes === undefined ? code : new ProductData(bytes, app.foodbase.taxonomies).name(ctx.dataLc) || code;
     const input = { code: code === "" ? request.params.code : code, isNew: bytes === undefined, name, values };
@@ -239,12 +297,26 @@ export async function contributeRoutes(app: FastifyInstance): Promise<void> {
     if (input.isNew && values.product_name?.trim() === "") {
       return again(400, { product_name: ctx.t("fieldRequired") }, ctx.t("formErrors"));
     }
+    const notNumbers = NUTRITION_FIELDS.map(([id]) => `nutriment_${id}`).filter(
+      (name) => (values[name] ?? "").trim() !== "" && !NUMBER_TEXT.test((values[name] as string).trim()),
+    );
+    if (notNumbers.length > 0) {
+      return again(400, Object.fromEntries(notNumbers.map((n) => [n, ctx.t("notANumber")])), ctx.t("formErrors"));
+    }
     const writeParams: Record<string, string> = { code, ...values };
+    for (const [id] of NUTRITION_FIELDS) {
+      const name = `nutriment_${id}`;
+      const v = (writeParams[name] ?? "").trim();
+      if (v === "") delete writeParams[name];
+      else writeParams[name] = v.replace(",", ".");
+    }
     if (input.isNew) writeParams.lang = ctx.dataLc;
     const outcome: EditOutcome = await writeProductEdit(app, request, ctx.user.userId, code, writeParams);
     if (!outcome.ok) {
       // The write API's message, next to the field it names (else above the form).
-      const field = EDIT_FIELDS.find((f) => outcome.parameter === f || outcome.parameter.startsWith(`${f}_`));
+      const field = [...EDIT_FIELDS, ...NUTRITION_FIELDS.map(([id]) => `nutriment_${id}`)].find(
+        (f) => outcome.parameter === f || outcome.parameter.startsWith(`${f}_`),
+      );
       return again(
         400,
         field === undefined ? {} : { [field]: outcome.message },

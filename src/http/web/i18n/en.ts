@@ -144,6 +144,12 @@ const en = {
   field_labels: "Labels",
   field_ingredients_text: "Ingredients",
   field_comment: "Comment on your edit",
+  field_serving_size: "Serving size",
+  nutritionInput: "Nutrition facts as on the label",
+  nutritionPer: "Values are",
+  nutritionPer100g: "per 100 g / 100 ml",
+  nutritionPerServing: "per serving",
+  notANumber: "Enter a number, such as 12.5.",
   commaSeparated: "Separate several with commas.",
   quantityHint: "For example 400 g or 1.5 l.",
 };

@@ -146,6 +146,12 @@ export const messages: Messages = {
   field_labels: "Labels",
   field_ingredients_text: "Ingrédients",
   field_comment: "Commentaire sur votre modification",
+  field_serving_size: "Taille d'une portion",
+  nutritionInput: "Informations nutritionnelles comme sur l'étiquette",
+  nutritionPer: "Les valeurs sont",
+  nutritionPer100g: "pour 100 g / 100 ml",
+  nutritionPerServing: "par portion",
+  notANumber: "Saisissez un nombre, par exemple 12,5.",
   commaSeparated: "Séparez-en plusieurs par des virgules.",
   quantityHint: "Par exemple 400 g ou 1,5 l.",
 };
