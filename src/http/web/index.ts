@@ -25,7 +25,7 @@ import {
   type Messages,
   translator,
 } from "./i18n/index.js";
-import { layout, link, type PageContext, sendPage } from "./layout.js";
+import { formatNumber, layout, link, type PageContext, sendPage } from "./layout.js";
 import { homeBody } from "./pages/home.js";
 import { notFoundBody, productBody } from "./pages/product.js";
 import { resultsBody } from "./pages/results.js";
@@ -155,7 +155,7 @@ export async function tagListPage(
   const body: Html = html`<h1>${heading}</h1><ul class="tiles">${shown.map(
     ({ tag, products }, i) =>
       html`<li><a href="${link(ctx, tagPath(tagtype, tag))}">${names[i]}<span class="count">${
-        products === 1 ? ctx.t("productCountOne") : ctx.t("productCount", { n: products.toLocaleString(ctx.lc) })
+        products === 1 ? ctx.t("productCountOne") : ctx.t("productCount", { n: formatNumber(ctx, products) })
       }</span></a></li>`,
   )}</ul>`;
   return sendPage(reply, layout(ctx, heading, body));

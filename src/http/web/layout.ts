@@ -28,6 +28,21 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; " +
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as the page's language writes it (at most 3 decimals). The formats are kept: making one
+ * per number cost more than the rest of a product page.
+ */
+export function formatNumber(ctx: Pick<PageContext, "lc">, n: number): string {
+  let format = numberFormats.get(ctx.lc);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(ctx.lc, { maximumFractionDigits: 3 });
+    numberFormats.set(ctx.lc, format);
+  }
+  return format.format(n);
+}
+
 /** A query string of `params` (empty values dropped), with its leading `?` when not empty. */
 export function queryString(params: Readonly<Record<string, string | undefined>>): string {
   const search = new URLSearchParams();

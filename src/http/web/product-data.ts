@@ -1,5 +1,5 @@
 /** What the pages read of a stored product: its API v2 view (SCHEMA.md §6), as plain values. */
-import { StoredProductBytesView } from "../../domain/product-document.js";
+import { type ProductView, StoredProductBytesView } from "../../domain/product-document.js";
 import { ConvertedProductView } from "../../domain/schema/index.js";
 import { tagTypeUrlName } from "../../domain/search/tag-types.js";
 import { displayTags, taxonomyOfField } from "../../domain/tags.js";
@@ -7,25 +7,34 @@ import type { Taxonomies } from "../../domain/taxonomy/types.js";
 import { type Html, html } from "./html.js";
 import { link, type PageContext } from "./layout.js";
 
-/** A product document, read the way API v2 clients see it. */
+/**
+ * A product document, read the way API v2 clients see it; or, with `converted` false, as stored (enough
+ * for its tags, which schema versions do not change, and much cheaper for the facets' many products).
+ */
 export class ProductData {
-  private readonly view: ConvertedProductView;
-  constructor(bytes: Buffer, taxonomies: Taxonomies) {
-    this.view = new ConvertedProductView(new StoredProductBytesView(bytes), "v2", taxonomies);
+  private readonly view: ProductView;
+  constructor(bytes: Buffer, taxonomies: Taxonomies, converted = true) {
+    const stored = new StoredProductBytesView(bytes);
+    this.view = converted ? new ConvertedProductView(stored, "v2", taxonomies) : stored;
   }
+  /** Values read so far: a page reads some keys several times, and each read parses JSON. */
+  private readonly values = new Map<string, unknown>();
   value(key: string): unknown {
-    return this.view.value(key);
+    if (this.values.has(key)) return this.values.get(key);
+    const value = this.view.value(key);
+    this.values.set(key, value);
+    return value;
   }
   text(key: string): string {
-    const v = this.view.value(key);
+    const v = this.value(key);
     return typeof v === "string" ? v : typeof v === "number" ? String(v) : "";
   }
   tags(tagtype: string): string[] {
-    const v = this.view.value(`${tagtype}_tags`);
+    const v = this.value(`${tagtype}_tags`);
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
   }
   record(key: string): Record<string, unknown> | undefined {
-    const v = this.view.value(key);
+    const v = this.value(key);
     return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   }
   get code(): string {

@@ -1,7 +1,7 @@
 /** The home page: a search box and the categories having the most products. */
 import type { FastifyInstance } from "fastify";
 import { type Html, html } from "../html.js";
-import { link, type PageContext } from "../layout.js";
+import { formatNumber, link, type PageContext } from "../layout.js";
 import { tagNames, tagPath } from "../product-data.js";
 
 const MAIN_CATEGORIES = 24;
@@ -28,7 +28,7 @@ ${ctx.params.lc === undefined ? "" : html`<input type="hidden" name="lc" value="
 <ul class="tiles">${top.map(
     ({ tag, products }, i) =>
       html`<li><a href="${link(ctx, tagPath("categories", tag))}">${names[i]}<span class="count">${
-        products === 1 ? ctx.t("productCountOne") : ctx.t("productCount", { n: products.toLocaleString(ctx.lc) })
+        products === 1 ? ctx.t("productCountOne") : ctx.t("productCount", { n: formatNumber(ctx, products) })
       }</span></a></li>`,
   )}</ul>
 <p><a href="${link(ctx, "/facets/categories")}">${ctx.t("allCategories")}</a></p>

@@ -5,7 +5,7 @@ import type { TagRow } from "../../../store/folksonomy-types.js";
 import type { RevisionRecord } from "../../../store/types.js";
 import { type Html, html } from "../html.js";
 import type { MessageKey } from "../i18n/index.js";
-import { link, type PageContext } from "../layout.js";
+import { formatNumber, link, type PageContext } from "../layout.js";
 import { nutriscoreBadge, type ProductData, tagLinks, tagPath } from "../product-data.js";
 
 const PHOTO_KINDS = ["front", "ingredients", "nutrition"] as const;
@@ -31,7 +31,7 @@ function nutrientLabel(ctx: PageContext, id: string): string {
 }
 
 function numberText(ctx: PageContext, value: unknown): string {
-  if (typeof value === "number") return value.toLocaleString(ctx.lc, { maximumFractionDigits: 3 });
+  if (typeof value === "number") return formatNumber(ctx, value);
   if (typeof value === "string") return value;
   return "";
 }

@@ -8,7 +8,7 @@ import type { SearchQuery, SortOrder } from "../../../domain/search/query.js";
 import type { Taxonomies } from "../../../domain/taxonomy/types.js";
 import { type Html, html } from "../html.js";
 import type { MessageKey } from "../i18n/index.js";
-import { link, type PageContext, queryString } from "../layout.js";
+import { formatNumber, link, type PageContext, queryString } from "../layout.js";
 import { nutriscoreBadge, ProductData, productPath, tagNames } from "../product-data.js";
 
 /** The facets shown, in this order. */
@@ -74,7 +74,7 @@ export async function facetGroups(
   const sample = await store.searchProducts({ ...query, skip: 0, limit: FACET_SAMPLE, sort: "nothing" });
   const counts = new Map<string, Map<string, number>>(FACET_TAG_TYPES.map((t) => [t, new Map()]));
   for (const bytes of sample.documents) {
-    const product = new ProductData(bytes, taxonomies);
+    const product = new ProductData(bytes, taxonomies, false);
     for (const tagtype of FACET_TAG_TYPES) {
       const byTag = counts.get(tagtype) as Map<string, number>;
       for (const tag of new Set(product.tags(tagtype))) byTag.set(tag, (byTag.get(tag) ?? 0) + 1);
@@ -98,7 +98,7 @@ function narrowed(filters: Readonly<Record<string, string>>, tagtype: string, ta
 }
 
 function countText(ctx: PageContext, n: number, one: MessageKey, many: MessageKey): string {
-  return n === 1 ? ctx.t(one) : ctx.t(many, { n: n.toLocaleString(ctx.lc) });
+  return n === 1 ? ctx.t(one) : ctx.t(many, { n: formatNumber(ctx, n) });
 }
 
 function facetName(ctx: PageContext, taxonomies: Taxonomies, tagtype: string, tag: string): string {
@@ -144,7 +144,7 @@ function facetsHtml(ctx: PageContext, input: ResultsInput, groups: FacetGroup[],
               taxonomies,
               g.tagtype,
               tag,
-            )}</a> <span class="count">${products.toLocaleString(ctx.lc)}</span></li>`,
+            )}</a> <span class="count">${formatNumber(ctx, products)}</span></li>`,
         )}</ul></details>`,
     );
   return html`<aside aria-labelledby="refine"><h2 id="refine">${ctx.t("refine")}</h2>${sections}${
