@@ -6,6 +6,7 @@
  */
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import { normalizeBarcode } from "../../domain/barcode.js";
 import { parseLanguageList } from "../../domain/language.js";
 import { MAX_REVISION } from "../../domain/product.js";
@@ -27,7 +28,7 @@ import {
 } from "./i18n/index.js";
 import { formatNumber, layout, link, type PageContext, sendPage } from "./layout.js";
 import { homeBody } from "./pages/home.js";
-import { notFoundBody, productBody } from "./pages/product.js";
+import { folksonomySection, notFoundBody, type ProductBody, productBody } from "./pages/product.js";
 import { resultsBody } from "./pages/results.js";
 import { ProductData, tagNames, tagPath } from "./product-data.js";
 import { signedInUser } from "./session.js";
@@ -61,6 +62,13 @@ function parseRev(raw: string | undefined): number | "invalid" | undefined {
   return rev <= MAX_REVISION ? rev : "invalid";
 }
 
+/**
+ * Product page bodies of current revisions, by revision id and languages: a revision never changes once
+ * written (ids are the store's, the same in every process), so only the folksonomy tags and the header
+ * are made for each request, as the JSON read caches its answers.
+ */
+const productBodies = new LRUCache<string, ProductBody>({ max: 1000 });
+
 async function productPage(
   app: FastifyInstance,
   request: FastifyRequest<{ Params: { code: string } }>,
@@ -71,25 +79,30 @@ async function productPage(
   const { store, taxonomies } = app.foodbase;
   const code = normalizeBarcode(request.params.code);
   const rev = parseRev(params.rev);
-  const bytes = code === "" || rev === "invalid" ? undefined : await store.getProductDocumentBytes(code, rev);
-  if (bytes === undefined) {
+  const notFound = () => {
     const shown = code === "" ? request.params.code : code;
     return sendPage(reply, layout(ctx, ctx.t("notFoundTitle"), notFoundBody(ctx, shown)), 404);
+  };
+  if (code === "" || rev === "invalid") return notFound();
+  const revisionId = rev === undefined ? await store.getCurrentRevisionId(code) : undefined;
+  const key = revisionId === undefined ? undefined : `${revisionId}|${ctx.lc}|${ctx.dataLc}|${params.lc ?? ""}`;
+  let body = key === undefined ? undefined : productBodies.get(key);
+  if (body === undefined) {
+    const bytes =
+      revisionId !== undefined
+        ? await store.getRevisionDocumentBytes(revisionId)
+        : await store.getProductDocumentBytes(code, rev);
+    if (bytes === undefined) return notFound();
+    const revisions = await store.listRevisions(code);
+    const product = new ProductData(bytes, taxonomies);
+    body = productBody({ ctx, app, product, revisions, ...(typeof rev === "number" ? { rev } : {}) });
+    if (key !== undefined) productBodies.set(key, body);
   }
-  const [revisions, folksonomy] = await Promise.all([
-    store.listRevisions(code),
-    store.folksonomy.getProductTags(code, ""),
-  ]);
-  const product = new ProductData(bytes, taxonomies);
-  const { title, body } = productBody({
-    ctx,
-    app,
-    product,
-    revisions,
-    folksonomy,
-    ...(typeof rev === "number" ? { rev } : {}),
-  });
-  return sendPage(reply, layout(ctx, title, body));
+  const folksonomy = await store.folksonomy.getProductTags(code, "");
+  return sendPage(
+    reply,
+    layout(ctx, body.title, html`${body.main}${folksonomySection(ctx, folksonomy)}${body.history}`),
+  );
 }
 
 /**

@@ -195,7 +195,7 @@ function historyTable(ctx: PageContext, code: string, revisions: RevisionRecord[
     )}</tbody></table></div></section>`;
 }
 
-function folksonomySection(ctx: PageContext, tags: TagRow[]): Html {
+export function folksonomySection(ctx: PageContext, tags: TagRow[]): Html {
   if (tags.length === 0) return html``;
   return html`<section aria-labelledby="folksonomy"><h2 id="folksonomy">${ctx.t("folksonomy")}</h2><div class="table-wrap"><table>
 <thead><tr><th scope="col">${ctx.t("property")}</th><th scope="col">${ctx.t("value")}</th></tr></thead>
@@ -207,12 +207,21 @@ export interface ProductPageInput {
   app: FastifyInstance;
   product: ProductData;
   revisions: RevisionRecord[];
-  folksonomy: TagRow[];
   /** The revision shown when it is not the current one. */
   rev?: number;
 }
 
-export function productBody(input: ProductPageInput): { title: string; body: Html } {
+/**
+ * The page's body but for the folksonomy tags, which change without a new revision: `main`, then the
+ * tags (folksonomyBody), then `history`. Depends only on the revision shown and the page's languages.
+ */
+export interface ProductBody {
+  title: string;
+  main: Html;
+  history: Html;
+}
+
+export function productBody(input: ProductPageInput): ProductBody {
   const { ctx, product, app } = input;
   const { taxonomies } = app.foodbase;
   const code = product.code;
@@ -259,9 +268,9 @@ ${tagSection("categories", "categories")}
 ${tagSection("labels", "labels")}
 ${tagSection("countries", "countries")}
 </section>
-${folksonomySection(ctx, input.folksonomy)}
-${historyTable(ctx, code, input.revisions, input.rev ?? (product.value("rev") as number | undefined))}`;
-  return { title: name, body };
+`;
+  const history = historyTable(ctx, code, input.revisions, input.rev ?? (product.value("rev") as number | undefined));
+  return { title: name, main: body, history };
 }
 
 /** Brands as written, each linked to its tag page (brands have no taxonomy to name them). */
