@@ -10,6 +10,7 @@ const STORE_TESTS = [
   "test/generate/**/*.test.ts",
   "test/compat/**/*.test.ts",
 ];
+// test/browser (pages in a real Chromium) is not a store test: it runs once, in the sqlite project.
 /** Tests about PostgreSQL itself: several processes on one database, moves between stores. */
 const POSTGRES_ONLY = ["test/postgres/**/*.test.ts"];
 

@@ -34,6 +34,7 @@ import { productWriteV3Routes } from "./product-write-v3.js";
 import { searchRoutes } from "./search.js";
 import { stagingGate, stagingGateEnabled } from "./staging-gate.js";
 import { taxonomyRoutes } from "./taxonomy.js";
+import { webRoutes } from "./web/index.js";
 
 export interface AppDeps {
   config: Config;
@@ -239,6 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageFilesPlugin);
   // Static routes only (facets.ts): /api/…, /cgi/…, /health and the folksonomy prefix keep precedence.
   await app.register(facetRoutes);
+  // Web pages for people (issue 23); tag pages are reached through facetRoutes' tag paths.
+  await app.register(webRoutes);
   // Cookies and multipart bodies only in the scope of the routes that take them: both plugins add
   // request hooks, which product reads (the hottest route) would otherwise pay on every request.
   await app.register(async (scope) => {

@@ -1,9 +1,10 @@
 /**
  * Facets (API.md §5.8): `GET /facets/{tagtype}.json` (tags with their product counts) and
  * `GET /facets/{tagtype}/{tag}.json` (products having a tag, as a search answer), with the root aliases
- * `/{tagtype}.json` and `/{tagtype}/{tag}[.json]` for the tag types of §5.8 in every spelling
+ * `/{tagtype}.json` and `/{tagtype}/{tag}.json` for the tag types of §5.8 in every spelling
  * (`category`, `categories`, `manufacturing-place`, `packager-codes`, …). Root aliases are static
  * routes, so `/api/…`, `/cgi/…` and the folksonomy prefix keep their own routes and 404 answers.
+ * As on OFF, the same paths without `.json` are the web pages (web/index.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { parseLanguageList } from "../domain/language.js";
@@ -22,6 +23,7 @@ import { HttpError } from "./errors.js";
 import { JSON_TYPE } from "./json.js";
 import { queryParams } from "./params.js";
 import { parseOrThrow, sendSearch } from "./search.js";
+import { tagListPage, tagProductsPage } from "./web/index.js";
 
 const DEFAULT_FACET_PAGE_SIZE = 1000;
 const MAX_FACET_PAGE_SIZE = 10_000;
@@ -83,6 +85,7 @@ export async function facetRoutes(app: FastifyInstance): Promise<void> {
   const list = async (request: FastifyRequest, reply: FastifyReply, urlName: string) => {
     const tagtype = tagTypeFromUrl(stripJson(urlName));
     if (tagtype === undefined) return reply.callNotFound();
+    if (!urlName.endsWith(".json")) return tagListPage(app, request, reply, tagtype);
     const params = queryParams(request);
     const page = positiveInteger("page", params.page, 1);
     const pageSize = Math.min(
@@ -129,14 +132,23 @@ export async function facetRoutes(app: FastifyInstance): Promise<void> {
     const segments = stripJson(path).split("/");
     if (segments.length % 2 === 0 || segments.length > MAX_PATH_SEGMENTS) return reply.callNotFound();
     const params = queryParams(request);
-    const parsed = parseOrThrow(params, app, false);
     const lc = parseLanguageList(params.lc)[0] ?? languageOfTagTypeName(stripJson(urlName)) ?? "en";
     const clauses: TagClause[] = [];
+    const texts: Array<{ tagtype: string; text: string }> = [];
     for (let i = 0; i < segments.length; i += 2) {
       const tagtype = tagTypeFromUrl(i === 0 ? urlName : decodeSegment(segments[i - 1] as string));
       if (tagtype === undefined) return reply.callNotFound();
-      clauses.push({ tagtype, anyOf: tagLiterals(tagtype, decodeSegment(segments[i] as string), lc) });
+      const text = decodeSegment(segments[i] as string);
+      clauses.push({ tagtype, anyOf: tagLiterals(tagtype, text, lc) });
+      texts.push({ tagtype, text });
     }
+    if (!path.endsWith(".json")) {
+      return tagProductsPage(app, request, reply, texts, (parsed) => ({
+        ...parsed.query,
+        tags: [...parsed.query.tags, ...clauses],
+      }));
+    }
+    const parsed = parseOrThrow(params, app, false);
     const query = { ...parsed.query, tags: [...parsed.query.tags, ...clauses] };
     return sendSearch(app, reply, params, parsed, query);
   };
@@ -186,7 +198,7 @@ export async function facetRoutes(app: FastifyInstance): Promise<void> {
   );
   const rootNames = new Set(ROOT_TAG_TYPES.filter((t) => SEARCH_TAG_TYPES.includes(t)).flatMap(tagTypeUrlNames));
   for (const name of rootNames) {
-    app.get(`/${name}.json`, hidden, (request, reply) => list(request, reply, name));
+    app.get(`/${name}.json`, hidden, (request, reply) => list(request, reply, `${name}.json`));
     app.get(`/${name}/*`, hidden, (request, reply) => products(request, reply, name, rawPathAfter(request, 1)));
   }
 }

@@ -29,6 +29,10 @@ export function routeFamily(route: string | undefined, method: string, folksonom
   if (route === "/api/v2/taxonomy") return "taxonomy";
   if (route === "/health" || route === "/metrics") return "service";
   if (route.startsWith("/api/docs") || route === "/api/openapi.json") return "docs";
+  // The web pages (web/index.ts); tag pages share the tag routes above and below.
+  if (route === "/" || route === "/search" || route.startsWith("/product/") || route.startsWith("/assets/")) {
+    return "web";
+  }
   // The root tag routes of facets.ts: /brands.json, /brand/:tag …
   if (route.endsWith("/:tag")) return "tag_products";
   if (route.endsWith(".json")) return "facets";

@@ -15,8 +15,48 @@ function send(reply: FastifyReply, status: number, body: unknown): FastifyReply 
 
 const STATUS = (status: 0 | 1, verbose: string) => ({ status, status_verbose: verbose });
 
-export async function productWriteRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * One product_jqm2.pl write by `userId` (already authenticated) of `code` (normalised): the edit applied
+ * and stored as a new revision, or the reason it was refused (nothing written). Also the web edit form's.
+ */
+export async function writeProductEdit(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: string,
+  code: string,
+  params: Params,
+): Promise<EditOutcome> {
   const { config, store, taxonomies } = app.foodbase;
+  const now = Math.floor(Date.now() / 1000);
+  const outcome = await store.writeProduct<EditOutcome>(
+    code,
+    {
+      userId,
+      t: now,
+      comment: params.comment ?? "",
+      appName: params.app_name ?? "",
+      appVersion: params.app_version ?? "",
+      appUuid: params.app_uuid ?? "",
+      userAgent: request.headers["user-agent"] ?? "",
+    },
+    (current: Product | undefined) => {
+      const edit = applyProductEdit(
+        current,
+        { code, params, userId, now },
+        {
+          taxonomies,
+          nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion,
+        },
+      );
+      if (!edit.ok) return { reject: edit };
+      return { product: sortKeysDeep(edit.product) as Product, changedFields: edit.changedFields, result: edit };
+    },
+  );
+  return outcome.result;
+}
+
+export async function productWriteRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app.foodbase;
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params: Params = await cgiParams(request, config.bodyLimit);
@@ -32,33 +72,8 @@ export async function productWriteRoutes(app: FastifyInstance): Promise<void> {
     if ((params.new_code ?? "").trim() !== "")
       return send(reply, 200, STATUS(0, "changing the barcode is not supported"));
 
-    const now = Math.floor(Date.now() / 1000);
-    const userId = auth.user.userId;
-    const outcome = await store.writeProduct<EditOutcome>(
-      code,
-      {
-        userId,
-        t: now,
-        comment: params.comment ?? "",
-        appName: params.app_name ?? "",
-        appVersion: params.app_version ?? "",
-        appUuid: params.app_uuid ?? "",
-        userAgent: request.headers["user-agent"] ?? "",
-      },
-      (current: Product | undefined) => {
-        const edit = applyProductEdit(
-          current,
-          { code, params, userId, now },
-          {
-            taxonomies,
-            nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion,
-          },
-        );
-        if (!edit.ok) return { reject: edit };
-        return { product: sortKeysDeep(edit.product) as Product, changedFields: edit.changedFields, result: edit };
-      },
-    );
-    if (!outcome.result.ok) return send(reply, 400, STATUS(0, outcome.result.message));
+    const outcome = await writeProductEdit(app, request, auth.user.userId, code, params);
+    if (!outcome.ok) return send(reply, 400, STATUS(0, outcome.message));
     return send(reply, 200, STATUS(1, "fields saved"));
   };
 

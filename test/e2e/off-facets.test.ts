@@ -220,11 +220,15 @@ describe("OFF facets.t cases", () => {
     });
   }
 
-  it("the same paths under /facets/ and without .json", async () => {
+  it("the same paths under /facets/; without .json they are the web pages (HTML), as on OFF", async () => {
     for (const { path, names: expected } of [EXPECTED["brand_brand2_brand_-brand1"], EXPECTED["brand_-unknown"]]) {
       const p = path as string;
       expect((await names(`/facets${p}`)).names).toEqual([...(expected as string[])].sort());
-      expect((await names(p.replace(/\.json$/, ""))).names).toEqual([...(expected as string[])].sort());
+      const page = await fetch(`${t.url}${p.replace(/\.json$/, "")}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      const text = await page.text();
+      for (const name of expected as string[]) expect(text).toContain(name);
     }
   });
 });

@@ -111,7 +111,7 @@ describe("GET /facets/{tagtype}.json", () => {
     for (const path of [
       "/facets/manufacturing-places.json",
       "/facets/manufacturing-place.json",
-      "/facets/manufacturing_place",
+      "/facets/manufacturing_place.json",
       "/manufacturing-places.json",
       "/manufacturing_place.json",
     ]) {
@@ -149,9 +149,9 @@ describe("GET /{tagtype}/{tag}.json", () => {
     const expected = expectedCodes((p) => has(p, "categories", "en:cheeses"), "created_t");
     for (const path of [
       "/categories/cheeses.json",
-      "/category/Fromages?lc=fr",
+      "/category/Fromages.json?lc=fr",
       "/facets/categories/en:cheeses.json",
-      "/facets/category/en:cheeses",
+      "/facets/category/en:cheeses.json",
     ]) {
       const separator = path.includes("?") ? "&" : "?";
       const { body } = await getJson(`${t.url}${path}${separator}sort_by=created_t&page=2&page_size=3&fields=code`);
