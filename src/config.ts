@@ -53,6 +53,8 @@ export interface Config {
   metrics: boolean;
   /** When > 0, metrics are served on this port only (not on the public one). */
   metricsPort: number;
+  /** `foodbase sync`: OFF's index of delta files (one file name per line, relative to the index). */
+  syncIndexUrl: string;
 }
 
 interface SettingSpec<K extends keyof Config> {
@@ -355,6 +357,24 @@ export const SETTINGS = [
     description: "Serve the metrics on this port only, not on the public one (0 = on the public port)",
     parse: integer("FOODBASE_METRICS_PORT", 0, 65535),
     default: 0,
+  }),
+  spec({
+    key: "syncIndexUrl",
+    env: "FOODBASE_SYNC_INDEX_URL",
+    flag: "sync-index-url",
+    description: "foodbase sync: index of OFF's delta files (http or https)",
+    parse: (raw) => {
+      let url: URL;
+      try {
+        url = new URL(raw);
+      } catch {
+        throw new ConfigError(`FOODBASE_SYNC_INDEX_URL is not a URL: ${raw}`);
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:")
+        throw new ConfigError("FOODBASE_SYNC_INDEX_URL must be an http or https URL");
+      return url.toString();
+    },
+    default: "https://static.openfoodfacts.org/data/delta/index.txt",
   }),
 ];
 

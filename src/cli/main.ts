@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   export: async () => (await import("./export.js")).registerExportCommand,
   generate: async () => (await import("./generate.js")).registerGenerateCommand,
   migrate: async () => (await import("./migrate.js")).registerMigrateCommand,
+  sync: async () => (await import("./sync.js")).registerSyncCommand,
 };
 
 export async function buildProgram(argv: string[] = process.argv): Promise<Command> {
