@@ -65,6 +65,8 @@ export interface Config {
   imageMaxBytes: number;
   /** Most pixels (width × height) an image may declare; larger ones are refused before decoding. */
   imageMaxPixels: number;
+  /** `foodbase sync`: OFF's index of delta files (one file name per line, relative to the index). */
+  syncIndexUrl: string;
 }
 
 interface SettingSpec<K extends keyof Config> {
@@ -416,6 +418,24 @@ export const SETTINGS = [
     description: "Most pixels (width × height) an image may declare; larger ones are refused before decoding",
     parse: integer("FOODBASE_IMAGE_MAX_PIXELS", 1, 1_000_000_000),
     default: 100_000_000,
+  }),
+  spec({
+    key: "syncIndexUrl",
+    env: "FOODBASE_SYNC_INDEX_URL",
+    flag: "sync-index-url",
+    description: "foodbase sync: index of OFF's delta files (http or https)",
+    parse: (raw) => {
+      let url: URL;
+      try {
+        url = new URL(raw);
+      } catch {
+        throw new ConfigError(`FOODBASE_SYNC_INDEX_URL is not a URL: ${raw}`);
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:")
+        throw new ConfigError("FOODBASE_SYNC_INDEX_URL must be an http or https URL");
+      return url.toString();
+    },
+    default: "https://static.openfoodfacts.org/data/delta/index.txt",
   }),
 ];
 

@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   images: async () => (await import("./images.js")).registerImagesCommands,
   generate: async () => (await import("./generate.js")).registerGenerateCommand,
   migrate: async () => (await import("./migrate.js")).registerMigrateCommand,
+  sync: async () => (await import("./sync.js")).registerSyncCommand,
 };
 
 export async function buildProgram(argv: string[] = process.argv): Promise<Command> {

@@ -9,6 +9,7 @@ import type { ProductIndexEntry } from "../domain/search/index-entry.js";
 import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../domain/search/query.js";
 import type { AuthFailureStore } from "./auth-failure-types.js";
 import type { FolksonomyStore } from "./folksonomy-types.js";
+import type { SyncStore } from "./sync-types.js";
 
 /** What a write records about itself (API.md §4.7). */
 export interface RevisionInfo {
@@ -124,6 +125,8 @@ export interface Store {
   readonly folksonomy: FolksonomyStore;
   /** Failed password checks of every API, for the brute-force guard (issue 26). */
   readonly authFailures: AuthFailureStore;
+  /** `foodbase sync`'s applied files and lock. */
+  readonly sync: SyncStore;
 
   close(): Promise<void>;
 

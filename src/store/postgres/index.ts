@@ -40,6 +40,7 @@ import { foldTermShards, indexProductForSearch } from "./search-index.js";
 const FOLD_EVERY = 1000;
 
 import { PostgresSearch } from "./search-query.js";
+import { PostgresSyncStore } from "./sync.js";
 
 export interface PostgresStoreOptions {
   /** Most connections to the primary (and, separately, to the read replica). */
@@ -81,6 +82,7 @@ async function refuseMissingDatabase(pool: pg.Pool, schema: string | undefined, 
 export class PostgresStore implements Store {
   readonly folksonomy: PostgresFolksonomyStore;
   readonly authFailures: PostgresAuthFailureStore;
+  readonly sync: PostgresSyncStore;
   private readonly search: PostgresSearch;
 
   private constructor(
@@ -91,6 +93,7 @@ export class PostgresStore implements Store {
   ) {
     this.folksonomy = new PostgresFolksonomyStore(pool);
     this.authFailures = new PostgresAuthFailureStore(pool);
+    this.sync = new PostgresSyncStore(pool);
     this.search = new PostgresSearch(readPool ?? pool);
   }
 

@@ -140,6 +140,23 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
     `,
   },
   { version: 5, ...POSTGRES_TERM_SHARDS_MIGRATION },
+  {
+    version: 6,
+    name: "foodbase sync: applied delta files",
+    sql: `
+      -- OFF files (daily deltas, a full dump) imported whole by foodbase sync; a file is recorded
+      -- only once all of it is stored. (The lock of the running sync is an advisory lock.)
+      CREATE TABLE sync_deltas (
+        id BIGSERIAL PRIMARY KEY,
+        name TEXT COLLATE "C" NOT NULL UNIQUE,
+        applied_t BIGINT NOT NULL,
+        imported INTEGER NOT NULL,
+        updated INTEGER NOT NULL,
+        unchanged INTEGER NOT NULL,
+        rejected INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Any constant: it only has to differ from other advisory locks taken on the same database. */

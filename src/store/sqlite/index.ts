@@ -31,6 +31,7 @@ import { type Migration, SQLITE_MIGRATIONS } from "./migrations.js";
 import { sqlitePathFromUrl } from "./path.js";
 import { SqliteSearch } from "./search-query.js";
 import { DROP_SEARCH_SORT_INDEXES_SQL, SEARCH_SORT_INDEXES_SQL } from "./search-schema.js";
+import { SqliteSyncStore } from "./sync.js";
 
 export { sqlitePathFromUrl };
 
@@ -70,6 +71,7 @@ export class SqliteStore implements Store {
   readonly db: Database.Database;
   readonly folksonomy: SqliteFolksonomyStore;
   readonly authFailures: SqliteAuthFailureStore;
+  readonly sync: SqliteSyncStore;
   private readonly stmts;
   private readonly search: SqliteSearch;
   private readonly currentRevisionIds: CurrentRevisionIds;
@@ -95,6 +97,7 @@ export class SqliteStore implements Store {
     this.search = new SqliteSearch(this.db);
     this.folksonomy = new SqliteFolksonomyStore(this.db);
     this.authFailures = new SqliteAuthFailureStore(this.db);
+    this.sync = new SqliteSyncStore(this.db);
     this.currentRevisionIds = new CurrentRevisionIds(this.db, CURRENT_REVISION_CHECK_MS);
     const db = this.db;
     this.stmts = {

@@ -138,4 +138,28 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     name: "one brute-force guard for every password check (replaces the folksonomy's login failures)",
     sql: AUTH_FAILURES_SQL,
   },
+  {
+    version: 6,
+    name: "foodbase sync: applied delta files, and the lock of the running sync",
+    sql: `
+      -- OFF files (daily deltas, a full dump) imported whole by foodbase sync; a file is recorded
+      -- only once all of it is stored.
+      CREATE TABLE sync_deltas (
+        name TEXT PRIMARY KEY,
+        applied_t INTEGER NOT NULL,
+        imported INTEGER NOT NULL,
+        updated INTEGER NOT NULL,
+        unchanged INTEGER NOT NULL,
+        rejected INTEGER NOT NULL
+      );
+      -- At most one row: the process running foodbase sync.
+      CREATE TABLE sync_lock (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        owner TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        host TEXT NOT NULL,
+        acquired_t INTEGER NOT NULL
+      );
+    `,
+  },
 ];
