@@ -164,6 +164,23 @@ function developCategoriesAndTypes(words: LanguageWords, text: string): string {
         return `${cat} (${items.map((item) => join(cat, item)).join(", ")})`;
       },
     );
+    // "category: type, type" → "category of type, category of type" (flat, as OFF's): only when the types end
+    // the list item; before the and-word only after two types ("vegetable oils : sunflower, colza and strawberry").
+    s = s.replace(
+      new RegExp(
+        `${NOT_LETTER_BEFORE}(${category})\\s*:\\s*((?:${type})(?:\\s*,\\s*(?:${type}))*)${NOT_LETTER_AFTER}`,
+        "giu",
+      ),
+      (whole, cat: string, list: string, offset: number, all: string) => {
+        const items = list.split(/\s*,\s*/u);
+        if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
+        const next = all.slice(offset + whole.length);
+        const endsItem = /^\s*(?:[,.;)]|$)/u.test(next);
+        const beforeAnd = items.length >= 2 && new RegExp(`^\\s${andAlt}\\s`, "iu").test(next);
+        if (!endsItem && !beforeAnd) return whole;
+        return items.map((item) => join(cat, item)).join(", ");
+      },
+    );
     // "category of type, of type and of type" → "category of type, category of type, …" (not en/de)
     if (!before && words.of.length > 0) {
       s = s.replace(
