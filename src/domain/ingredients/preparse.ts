@@ -207,12 +207,14 @@ function developVitamins(words: LanguageWords, text: string): string {
   const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
   const letter = "(?:[a-k]\\d{0,2}|pp)";
   const pattern = new RegExp(
-    `${NOT_LETTER_BEFORE}(${sourceAlternation(words.vitamins_words)})\\s*(?:\\(|:)?\\s*(${letter}(?:\\s*(?:,|-|\\s${andAlt}\\s)\\s*${letter})+)${NOT_LETTER_AFTER}\\s*\\)?`,
+    `${NOT_LETTER_BEFORE}(${sourceAlternation(words.vitamins_words)})\\s*(?:\\(|:)?\\s*(${letter}(?:\\s*(?:,|-|\\s${andAlt}\\s)\\s*${letter})+)${NOT_LETTER_AFTER}(?:\\s*\\))?(\\s+${andAlt}\\s+)?`,
     "giu",
   );
-  return text.replace(pattern, (_m, word: string, list: string) => {
+  return text.replace(pattern, (_m, word: string, list: string, andAfter: string | undefined) => {
     const items = list.split(new RegExp(`\\s*(?:,|-|\\s${andAlt}\\s)\\s*`, "iu")).filter((item) => item !== "");
-    return [word, ...items.map((item) => `${words.vitamin} ${item.toUpperCase()}`)].join(", ");
+    // An and-word after the list starts the next item: "vitaminas A, D, E y ácido fólico".
+    const next = andAfter === undefined ? "" : ", ";
+    return `${[word, ...items.map((item) => `${words.vitamin} ${item.toUpperCase()}`)].join(", ")}${next}`;
   });
 }
 

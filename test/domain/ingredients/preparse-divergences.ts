@@ -11,7 +11,7 @@ const ENUM =
 const LEGEND =
   'symbol legend OFF recognises and foodbase does not: a legend in brackets "(*)", "*=", a sentence around the organic words ("cumple con el reglamento de agricultura ecológica"), a legend after a dash, or a non-organic legend ("(1): IGP"); foodbase\'s legends are organic and fair-trade phrases right after the symbol';
 const VITAMINS =
-  'vitamin enumeration form foodbase\'s vitamin step does not develop: single "vit d" items, a lone Spanish "E" letter before the and-word, a vitamin list ending in a non-vitamin ("… y ácido fólico") or nested in brackets ("(B1, acide folique (B9))")';
+  'vitamin enumeration form foodbase\'s vitamin step does not develop: single "vit d" items, a lone Spanish "E" letter before the and-word, a non-vitamin inside the list ("D, B6, ácido fólico y B12"), the plural word OFF writes first ("Vitamina E y C" → "vitaminas, …") or nested in brackets ("(B1, acide folique (B9))")';
 const ADDITIVE_CLASS =
   'additive class step: foodbase also separates "Säureregulator : Natriumcitrat" (the class word and a known ingredient), which this OFF generation leaves as written';
 const SALT_COMPOUND =
@@ -43,10 +43,6 @@ export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
   "fr graisses végétales (illipe et sal)": {
     foodbase: "graisses végétales (graisses végétales d'illipe, graisses végétales de sal)",
     reason: FLAT,
-  },
-  "es Leche desnatada de vaca, enzima lactasa y vitaminas A, D, E y ácido fólico.": {
-    foodbase: "Leche desnatada de vaca, enzima lactasa y vitaminas, vitamina A, vitamina D, vitamina Ey ácido fólico.",
-    reason: VITAMINS,
   },
   "es Leche desnatada, leche desnatada en polvo, zumo de lima, almidón de maíz, extracto de ginseng 0,19%, aromas, fermentos lácticos con Lcasei, colorante: caramelo natural, edulcorantes: sucralosa y acesulfamo K, estabilizante: goma xantana, vitaminas: D, B6, ácido fólico y B12 Origen de la feche. España. Preparación: Agitar antes de abrir.":
     {
