@@ -164,6 +164,23 @@ function developCategoriesAndTypes(words: LanguageWords, text: string): string {
         return `${cat} (${items.map((item) => join(cat, item)).join(", ")})`;
       },
     );
+    // "category: type, type" → "category of type, category of type" (flat, as OFF's): only when the types end
+    // the list item; before the and-word only after two types ("vegetable oils : sunflower, colza and strawberry").
+    s = s.replace(
+      new RegExp(
+        `${NOT_LETTER_BEFORE}(${category})\\s*:\\s*((?:${type})(?:\\s*,\\s*(?:${type}))*)${NOT_LETTER_AFTER}`,
+        "giu",
+      ),
+      (whole, cat: string, list: string, offset: number, all: string) => {
+        const items = list.split(/\s*,\s*/u);
+        if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
+        const next = all.slice(offset + whole.length);
+        const endsItem = /^\s*(?:[,.;)]|$)/u.test(next);
+        const beforeAnd = items.length >= 2 && new RegExp(`^\\s${andAlt}\\s`, "iu").test(next);
+        if (!endsItem && !beforeAnd) return whole;
+        return items.map((item) => join(cat, item)).join(", ");
+      },
+    );
     // "category of type, of type and of type" → "category of type, category of type, …" (not en/de)
     if (!before && words.of.length > 0) {
       s = s.replace(
@@ -190,12 +207,14 @@ function developVitamins(words: LanguageWords, text: string): string {
   const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
   const letter = "(?:[a-k]\\d{0,2}|pp)";
   const pattern = new RegExp(
-    `${NOT_LETTER_BEFORE}(${sourceAlternation(words.vitamins_words)})\\s*(?:\\(|:)?\\s*(${letter}(?:\\s*(?:,|-|\\s${andAlt}\\s)\\s*${letter})+)${NOT_LETTER_AFTER}\\s*\\)?`,
+    `${NOT_LETTER_BEFORE}(${sourceAlternation(words.vitamins_words)})\\s*(?:\\(|:)?\\s*(${letter}(?:\\s*(?:,|-|\\s${andAlt}\\s)\\s*${letter})+)${NOT_LETTER_AFTER}(?:\\s*\\))?(\\s+${andAlt}\\s+)?`,
     "giu",
   );
-  return text.replace(pattern, (_m, word: string, list: string) => {
+  return text.replace(pattern, (_m, word: string, list: string, andAfter: string | undefined) => {
     const items = list.split(new RegExp(`\\s*(?:,|-|\\s${andAlt}\\s)\\s*`, "iu")).filter((item) => item !== "");
-    return [word, ...items.map((item) => `${words.vitamin} ${item.toUpperCase()}`)].join(", ");
+    // An and-word after the list starts the next item: "vitaminas A, D, E y ácido fólico".
+    const next = andAfter === undefined ? "" : ", ";
+    return `${[word, ...items.map((item) => `${words.vitamin} ${item.toUpperCase()}`)].join(", ")}${next}`;
   });
 }
 

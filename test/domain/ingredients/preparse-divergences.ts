@@ -7,11 +7,11 @@ import type { Divergence } from "./helpers.js";
 const FLAT =
   'INGREDIENTS.md §3.2 step 10: foodbase keeps the category as the parent of the developed types ("huile (huile de palme, huile de colza)"), as OFF\'s later normalize_enumeration does ("vegetal oil (sunflower vegetal oil, palm vegetal oil)", ingredients_preparsing.t); this older generation of the test expects the flat list "huile de palme, huile de colza"';
 const ENUM =
-  'an enumeration form foodbase\'s category + type tables (data/ingredients/<lc>.json) do not develop: flavourings with other flavours ("arômes naturels de citron et de limette", "avec d\'autres"), a category with a qualifier ("huile biologique (…)") or a colon ("huile végétale : colza"); the text is left as written';
+  'an enumeration form foodbase\'s category + type tables (data/ingredients/<lc>.json) do not develop: several flavourings ("arômes naturels de citron et de limette", "citron-citron vert et d\'autres agrumes") or a category with a qualifier ("huile biologique (…)", "graisse végétale bio (colza)"); the text is left as written';
 const LEGEND =
   'symbol legend OFF recognises and foodbase does not: a legend in brackets "(*)", "*=", a sentence around the organic words ("cumple con el reglamento de agricultura ecológica"), a legend after a dash, or a non-organic legend ("(1): IGP"); foodbase\'s legends are organic and fair-trade phrases right after the symbol';
 const VITAMINS =
-  'vitamin enumeration form foodbase\'s vitamin step does not develop: single "vit d" items, a lone Spanish "E" letter before the and-word, a vitamin list ending in a non-vitamin ("… y ácido fólico") or nested in brackets ("(B1, acide folique (B9))")';
+  'vitamin enumeration form foodbase\'s vitamin step does not develop: single "vit d" items, a lone Spanish "E" letter before the and-word, a non-vitamin inside the list ("D, B6, ácido fólico y B12"), the plural word OFF writes first ("Vitamina E y C" → "vitaminas, …") or nested in brackets ("(B1, acide folique (B9))")';
 const ADDITIVE_CLASS =
   'additive class step: foodbase also separates "Säureregulator : Natriumcitrat" (the class word and a known ingredient), which this OFF generation leaves as written';
 const SALT_COMPOUND =
@@ -43,10 +43,6 @@ export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
   "fr graisses végétales (illipe et sal)": {
     foodbase: "graisses végétales (graisses végétales d'illipe, graisses végétales de sal)",
     reason: FLAT,
-  },
-  "es Leche desnatada de vaca, enzima lactasa y vitaminas A, D, E y ácido fólico.": {
-    foodbase: "Leche desnatada de vaca, enzima lactasa y vitaminas, vitamina A, vitamina D, vitamina Ey ácido fólico.",
-    reason: VITAMINS,
   },
   "es Leche desnatada, leche desnatada en polvo, zumo de lima, almidón de maíz, extracto de ginseng 0,19%, aromas, fermentos lácticos con Lcasei, colorante: caramelo natural, edulcorantes: sucralosa y acesulfamo K, estabilizante: goma xantana, vitaminas: D, B6, ácido fólico y B12 Origen de la feche. España. Preparación: Agitar antes de abrir.":
     {
@@ -122,9 +118,6 @@ export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
     foodbase: "huiles végétales (huiles végétales de palme, huiles végétales d'olive, huiles végétales de tournesol)",
     reason: FLAT,
   },
-  "fr huile végétale : colza": { foodbase: "huile végétale : colza", reason: ENUM },
-  "fr huile végétale : colza, fraises": { foodbase: "huile végétale : colza, fraises", reason: ENUM },
-  "en vegetable oil: sunflower": { foodbase: "vegetable oil: sunflower", reason: ENUM },
   "en vegetable oil (palm)": { foodbase: "vegetable oil (palm vegetable oil)", reason: FLAT },
   "en vegetable oils (palm, olive)": {
     foodbase: "vegetable oils (palm vegetable oils, olive vegetable oils)",
@@ -133,9 +126,5 @@ export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
   "en organic vegetable oils (sunflower, colza and rapeseed)": {
     foodbase: "organic vegetable oils (sunflower vegetable oils, colza vegetable oils, rapeseed vegetable oils)",
     reason: FLAT,
-  },
-  "en vegetable oils : sunflower, colza and strawberry": {
-    foodbase: "vegetable oils : sunflower, colza and strawberry",
-    reason: ENUM,
   },
 };
