@@ -313,6 +313,24 @@ describe("product page", () => {
     const { text } = await page(`/product/${NUTELLA.code}`);
     expect(Buffer.byteLength(text)).toBeLessThan(100 * 1024);
   });
+  it("folksonomy tags, shown as text and current even when the revision has not changed", async () => {
+    const before = await page(`/product/${NUTELLA.code}`);
+    expect(before.text).not.toContain("Folksonomy tags");
+    const created = await t.server.store.folksonomy.createTag({
+      product: NUTELLA.code,
+      owner: "",
+      k: "packaging:<b>",
+      v: "glass & <i>jar</i>",
+      version: 1,
+      editor: ALICE.userId,
+      comment: "",
+      lastEdit: "2026-01-01T00:00:00",
+    });
+    expect(created).toEqual({ ok: true });
+    const after = await page(`/product/${NUTELLA.code}`);
+    const section_ = section(after.text, /<h2 id="folksonomy">/, "</table>");
+    expect(section_).toContain("<tr><td>packaging:&lt;b&gt;</td><td>glass &amp; &lt;i&gt;jar&lt;/i&gt;</td></tr>");
+  });
   it("the slug form answers the same page", async () => {
     const slug = await page(`/product/${NUTELLA.code}/nutella`);
     expect(slug.status).toBe(200);
