@@ -609,6 +609,20 @@ describe("contributing", () => {
     expect(again.text).toMatch(/id="field-nutriment_sugars" name="nutriment_sugars" value="56.3"/);
   });
 
+  it("the edit form's taxonomy suggestions: names in the language asked, unknown taxonomies a 404", async () => {
+    const fr = await getJson(`${t.url}/suggest/categories?q=${encodeURIComponent("jus d'ora")}&lc=fr`);
+    expect(fr.status).toBe(200);
+    expect(fr.body.suggestions[0]).toBe("Jus d'orange");
+    const en = await getJson(`${t.url}/suggest/labels?q=organ&lc=en`);
+    expect(en.body.suggestions[0]).toBe("Organic");
+    expect((await getJson(`${t.url}/suggest/labels?q=o`)).body).toEqual({ suggestions: [] });
+    expect((await getJson(`${t.url}/suggest/users?q=al`)).status).toBe(404);
+    const jar = new Jar();
+    await signIn(jar);
+    const form = await send(jar, `/product/${NUTELLA.code}/edit`);
+    expect(form.text).toContain('id="field-categories" name="categories" data-suggest="categories"');
+  });
+
   it("sign out needs the form token, then ends the session", async () => {
     const jar = new Jar();
     await signIn(jar);

@@ -25,7 +25,7 @@ export interface PageContext {
  * may point at on OFF's image server over https).
  */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; " +
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; " +
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
