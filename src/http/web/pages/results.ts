@@ -103,6 +103,7 @@ function countText(ctx: PageContext, n: number, one: MessageKey, many: MessageKe
 
 function facetName(ctx: PageContext, taxonomies: Taxonomies, tagtype: string, tag: string): string {
   if (tagtype === "nutrition_grades" && /^[a-e]$/.test(tag)) return tag.toUpperCase();
+  if (tagtype === "nutrition_grades" && tag === "unknown") return ctx.t("nutriscoreUnknown");
   const nova = tagtype === "nova_groups" ? /^en:([1-4])-/.exec(tag) : null;
   if (nova !== null) return `NOVA ${nova[1]}`;
   return tagNames(tagtype, [tag], ctx, taxonomies)[0] as string;
