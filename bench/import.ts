@@ -11,6 +11,8 @@
  * products with keys in fill-in order, as OFF's own dump has them (every object then needs sorting).
  * BENCH_DIR keeps the files (default: a temporary folder, removed at the end); a generated file already
  * there is reused.
+ * PROFILE=small generates the old 4-6 KB products instead of the realistic ones (issue 21: the dump's
+ * 12.3 KB on average, a tail past 40 KB); the generator prints the size statistics of the file.
  * PG_URL=postgres://user@host:port/db also imports the same file into PostgreSQL (issue #7: COPY), into
  * a database made for the run on that server and dropped after it. RECOMPUTE=0 skips the --recompute run.
  */
@@ -25,6 +27,7 @@ const SEED = 1;
 const MAIN = "dist/cli/main.js";
 const PG_URL = process.env.PG_URL;
 const RECOMPUTE = process.env.RECOMPUTE !== "0";
+const PROFILE = process.env.PROFILE ?? "realistic";
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const rate = (count: number, seconds: number) => Math.round(count / seconds);
@@ -103,9 +106,11 @@ async function importIntoPostgres(file: string): Promise<{ run: Measured; size: 
 
 /** `foodbase generate` of COUNT products with SEED into `file`. */
 async function generate(file: string, extra: string[]): Promise<Measured> {
-  const args = ["generate", "--count", String(COUNT), "--seed", String(SEED), ...extra];
+  const args = ["generate", "--count", String(COUNT), "--seed", String(SEED), "--profile", PROFILE, ...extra];
   const run = await runMeasured(process.execPath, [MAIN, ...args, "--out", file, "--no-progress"]);
   check(args.join(" "), run);
+  const sizes = /generated .*/.exec(run.stderr)?.[0];
+  if (sizes !== undefined) console.log(sizes);
   return run;
 }
 
@@ -113,9 +118,9 @@ async function main(): Promise<void> {
   const keep = process.env.BENCH_DIR !== undefined;
   const dir = process.env.BENCH_DIR ?? mkdtempSync(join(tmpdir(), "foodbase-bench-import-"));
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `generated-${COUNT}-seed${SEED}.jsonl`);
+  const file = join(dir, `generated-${COUNT}-seed${SEED}-${PROFILE}.jsonl`);
   try {
-    console.log(`import benchmark: ${integer.format(COUNT)} generated products, in ${dir}`);
+    console.log(`import benchmark: ${integer.format(COUNT)} generated products (${PROFILE} profile), in ${dir}`);
 
     // A kept folder may already hold the file of this count and seed (the generator is deterministic).
     if (keep && existsSync(file)) {
@@ -162,7 +167,7 @@ async function main(): Promise<void> {
 
     let natural: { run: Measured; ceiling: number } | undefined;
     if (process.env.NATURAL === "1") {
-      const naturalFile = join(dir, `generated-${COUNT}-seed${SEED}-natural.jsonl`);
+      const naturalFile = join(dir, `generated-${COUNT}-seed${SEED}-${PROFILE}-natural.jsonl`);
       await generate(naturalFile, ["--key-order", "natural"]);
       const naturalDatabase = join(dir, "import-natural.db");
       rmSync(naturalDatabase, { force: true });

@@ -17,6 +17,8 @@
  * p50, p99, and the CPU seconds used by the server's processes and by the load generator, which share
  * the machine's cores.
  *
+ * PROFILE=small generates the old 4-6 KB products instead of the realistic ones (issue 21).
+ *
  * PG_URL=postgres://user@host:port/db also runs foodbase on PostgreSQL (issue #7) in the same run: the
  * same JSONL is imported (`foodbase import`, COPY) into a database of its own made on that server
  * (`foodbase_bench_<products>_seed<seed>`, kept with BENCH_DIR, else dropped at the end), then ANALYZEd,
@@ -37,6 +39,7 @@ import { seededRandom } from "./lib/random.js";
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 1_000_000);
 const SEED = Number(process.env.SEED ?? 42);
+const PROFILE = process.env.PROFILE ?? "realistic";
 const QUERIES = Number(process.env.QUERIES ?? 200);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = 16;
@@ -457,7 +460,7 @@ async function main(): Promise<void> {
   const keep = process.env.BENCH_DIR;
   const dir = keep ?? mkdtempSync(join(tmpdir(), "foodbase-search-bench-"));
   mkdirSync(dir, { recursive: true });
-  const name = `${PRODUCTS}-seed${SEED}`;
+  const name = `${PRODUCTS}-seed${SEED}-${PROFILE}`;
   const jsonl = join(dir, `products-${name}.jsonl`);
   const sqlite = join(dir, `foodbase-${name}.db`);
   const duckFile = join(dir, `duckdb-${name}.db`);
@@ -469,7 +472,18 @@ async function main(): Promise<void> {
   try {
     if (!existsSync(jsonl)) {
       const started = performance.now();
-      run(["generate", "--count", String(PRODUCTS), "--seed", String(SEED), "--out", `${jsonl}.part`, "--no-progress"]);
+      run([
+        "generate",
+        "--count",
+        String(PRODUCTS),
+        "--seed",
+        String(SEED),
+        "--profile",
+        PROFILE,
+        "--out",
+        `${jsonl}.part`,
+        "--no-progress",
+      ]);
       execFileSync("mv", [`${jsonl}.part`, jsonl]);
       log(`generated ${PRODUCTS} products (seed ${SEED}) in ${seconds(started)} s`);
     }

@@ -47,12 +47,24 @@ export interface Config {
   authAccountFailureWindow: number;
   /** Base URL used in facet `url` fields; defaults to http://<host>:<port>. */
   publicUrl: string;
+  /** Base of the image URLs of answers for photos foodbase holds ("" = this server's `/images/products`). */
+  imagesUrl: string;
+  /** Base of the image URLs of imported photos foodbase has no file for (IMAGES.md decision 6). */
+  importedImagesUrl: string;
+  /** Photo uploads, selections and unselections without an account (IMAGES.md decision 2). */
+  anonymousImageUploads: boolean;
   /** `foodbase serve`: server processes sharing the port (0 = one per core, 1 = no cluster). */
   workers: number;
   /** Serve Prometheus metrics at `GET /metrics`. */
   metrics: boolean;
   /** When > 0, metrics are served on this port only (not on the public one). */
   metricsPort: number;
+  /** Root of the product photo files (OFF's layout under `products/`); "" = `images/` beside the SQLite file. */
+  imagesDir: string;
+  /** Largest accepted image file in bytes (OFF: 20 MB), apart from `bodyLimit`. */
+  imageMaxBytes: number;
+  /** Most pixels (width × height) an image may declare; larger ones are refused before decoding. */
+  imageMaxPixels: number;
 }
 
 interface SettingSpec<K extends keyof Config> {
@@ -333,6 +345,30 @@ export const SETTINGS = [
     default: "",
   }),
   spec({
+    key: "imagesUrl",
+    env: "FOODBASE_IMAGES_URL",
+    flag: "images-url",
+    description: "Base of photo URLs in answers, e.g. a CDN (default: this server's /images/products)",
+    parse: text,
+    default: "",
+  }),
+  spec({
+    key: "importedImagesUrl",
+    env: "FOODBASE_IMPORTED_IMAGES_URL",
+    flag: "imported-images-url",
+    description: "Base of photo URLs of imported products whose files foodbase does not hold",
+    parse: text,
+    default: "https://images.openfoodfacts.org/images/products",
+  }),
+  spec({
+    key: "anonymousImageUploads",
+    env: "FOODBASE_ANONYMOUS_IMAGE_UPLOADS",
+    flag: "anonymous-image-uploads",
+    description: "Accept photo uploads and selections without an account (as OFF does)",
+    parse: boolean("FOODBASE_ANONYMOUS_IMAGE_UPLOADS"),
+    default: true,
+  }),
+  spec({
     key: "workers",
     env: "FOODBASE_WORKERS",
     flag: "workers",
@@ -355,6 +391,31 @@ export const SETTINGS = [
     description: "Serve the metrics on this port only, not on the public one (0 = on the public port)",
     parse: integer("FOODBASE_METRICS_PORT", 0, 65535),
     default: 0,
+  }),
+  spec({
+    key: "imagesDir",
+    env: "FOODBASE_IMAGES_DIR",
+    flag: "images-dir",
+    description:
+      "Folder of the product photo files, shared by every server process (empty = `images` beside the SQLite file, or `./images` with PostgreSQL)",
+    parse: text,
+    default: "",
+  }),
+  spec({
+    key: "imageMaxBytes",
+    env: "FOODBASE_IMAGE_MAX_BYTES",
+    flag: "image-max-bytes",
+    description: "Largest image file accepted in bytes (OFF's limit: 20 MB)",
+    parse: integer("FOODBASE_IMAGE_MAX_BYTES", 1024, 1024 * 1024 * 1024),
+    default: 20 * 1024 * 1024,
+  }),
+  spec({
+    key: "imageMaxPixels",
+    env: "FOODBASE_IMAGE_MAX_PIXELS",
+    flag: "image-max-pixels",
+    description: "Most pixels (width × height) an image may declare; larger ones are refused before decoding",
+    parse: integer("FOODBASE_IMAGE_MAX_PIXELS", 1, 1_000_000_000),
+    default: 100_000_000,
   }),
 ];
 

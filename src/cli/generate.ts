@@ -1,6 +1,7 @@
 /** `foodbase generate --count N`: realistic synthetic products in the dump's format, for tests and benchmarks. */
 import { type Command, Option } from "commander";
-import { generateProducts, type KeyOrder } from "../generate/generate.js";
+import { GENERATOR_PROFILES, type GeneratorProfile, generateProducts, type KeyOrder } from "../generate/generate.js";
+import { formatSizeSummary } from "../generate/size-stats.js";
 import { defaultImportWorkers } from "../import/importer.js";
 import { Progress } from "../import/progress.js";
 import { positiveInteger } from "./import.js";
@@ -15,6 +16,11 @@ export function registerGenerateCommand(program: Command): void {
       new Option("--count <n>", "Number of products").argParser(positiveInteger("--count")).makeOptionMandatory(),
     )
     .addOption(new Option("--seed <n>", "Seed of the data set").argParser(positiveInteger("--seed")).default(1))
+    .addOption(
+      new Option("--profile <profile>", "realistic: sizes and fields of OFF's dump (12.3 KB mean); small: about 6 KB")
+        .choices([...GENERATOR_PROFILES])
+        .default("realistic"),
+    )
     .option("--out <file>", "Write to this file instead of stdout (gzip-compressed if it ends in .gz)")
     .addOption(
       new Option("--key-order <order>", "sorted: as foodbase export writes; natural: as filled in, like OFF's dump")
@@ -39,15 +45,19 @@ export function registerGenerateCommand(program: Command): void {
           ? new Progress({ stream: process.stderr, unit: "products", total: count })
           : undefined;
       try {
-        await generateProducts({
+        const sizes = await generateProducts({
           count,
           seed: flags.seed as number,
+          profile: flags.profile as GeneratorProfile,
           nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion,
           keyOrder: flags.keyOrder as KeyOrder,
           out,
           workers: flags.workers as number,
           onProgress: (written) => progress?.update(written, written),
         });
+        progress?.stop();
+        // On stderr: stdout may be the products themselves.
+        process.stderr.write(`generated ${formatSizeSummary(sizes)}\n`);
       } finally {
         progress?.stop();
       }

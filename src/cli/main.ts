@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** `foodbase serve | users | import | export | generate | migrate`. */
+/** `foodbase serve | users | import | export | images | generate | migrate`. */
 import { Command } from "commander";
 import { ConfigError } from "../config.js";
 
@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   users: async () => (await import("./users.js")).registerUsersCommands,
   import: async () => (await import("./import.js")).registerImportCommand,
   export: async () => (await import("./export.js")).registerExportCommand,
+  images: async () => (await import("./images.js")).registerImagesCommands,
   generate: async () => (await import("./generate.js")).registerGenerateCommand,
   migrate: async () => (await import("./migrate.js")).registerMigrateCommand,
 };

@@ -272,7 +272,7 @@ export function applyProductEdit(current: Product | undefined, input: EditInput,
 }
 
 /** Bookkeeping of every write, what changed, then the enrichment pipeline. */
-function finishEdit(
+export function finishEdit(
   before: Product | undefined,
   product: Product,
   userId: string,
@@ -292,7 +292,7 @@ function finishEdit(
 }
 
 /** The stored product upgraded to the written schema (SCHEMA.md decision 1), or a new one. */
-function editableProduct(current: Product | undefined, input: EditInput, ctx: EnrichmentContext) {
+export function editableProduct(current: Product | undefined, input: EditInput, ctx: EnrichmentContext) {
   const before =
     current === undefined || schemaVersionOf(current) >= WRITTEN_SCHEMA_VERSION
       ? current

@@ -23,6 +23,9 @@ import { apiErrorBody, HttpError } from "./errors.js";
 import { facetRoutes } from "./facets.js";
 import { fastifyOptions, multipartLimits } from "./fastify-options.js";
 import { folksonomyRoutes } from "./folksonomy/index.js";
+import { imageFilesPlugin } from "./image-files.js";
+import { imageRoutes } from "./images.js";
+import { imageV3Routes } from "./images-v3.js";
 import { JSON_TYPE } from "./json.js";
 import { isValidPercentEncoding } from "./params.js";
 import { productReadRoutes } from "./product-read.js";
@@ -234,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(productReadRoutes);
   await app.register(taxonomyRoutes);
+  await app.register(imageFilesPlugin);
   // Static routes only (facets.ts): /api/…, /cgi/…, /health and the folksonomy prefix keep precedence.
   await app.register(facetRoutes);
   // Web pages for people (issue 23); tag pages are reached through facetRoutes' tag paths.
@@ -245,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(multipart, { limits: multipartLimits(config) });
     await scope.register(productWriteRoutes);
     await scope.register(productWriteV3Routes);
+    await scope.register(imageRoutes);
+    await scope.register(imageV3Routes);
     await scope.register(searchRoutes);
     await scope.register(authRoutes);
     await scope.register(folksonomyRoutes, { prefix: config.folksonomyPrefix });

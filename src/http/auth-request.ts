@@ -1,8 +1,12 @@
-/** Who is making a `/cgi/*.pl` request: a user id + password pair, or the `session` cookie (API.md §4.1, §6). */
+/**
+ * Who is making a `/cgi/*.pl` or API v3 write: a user id + password pair, an `Authorization: Bearer`
+ * folksonomy token, or the `session` cookie (API.md §4.1, §6).
+ */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { userFromSessionCookie } from "../accounts/sessions.js";
 import type { User } from "../store/types.js";
 import { checkPassword } from "./credentials.js";
+import { requestUser } from "./folksonomy/auth.js";
 import type { Params } from "./params.js";
 
 export type RequestAuth =
@@ -28,6 +32,13 @@ export async function authenticateCgiRequest(
       : { kind: "refused" };
   }
   if (userId.includes("@")) return { kind: "refused" };
+  // A folksonomy token (`POST /folksonomy/auth`) identifies a user here too (IMAGES.md decision 2); a
+  // bearer token that is unknown or expired is wrong credentials, not "anonymous".
+  if (/^bearer(\s|$)/i.test(request.headers.authorization ?? "")) {
+    const tokenUser = await requestUser(app, request);
+    const user = tokenUser === undefined ? undefined : await app.foodbase.store.getUser(tokenUser);
+    return user === undefined ? { kind: "refused" } : { kind: "user", user };
+  }
   const cookie = request.cookies.session;
   if (cookie === undefined || cookie === "") return { kind: "anonymous", clearCookie: false };
   const sessionUser = await userFromSessionCookie(app.foodbase.store, cookie);

@@ -8,7 +8,7 @@ import { type FieldSelectionContext, selectFieldsJson } from "../domain/fields.j
 import { parseLanguageList } from "../domain/language.js";
 import { MAX_REVISION } from "../domain/product.js";
 import { type JsonText, joinJson, type ProductView, StoredProductBytesView } from "../domain/product-document.js";
-import { ConvertedProductView } from "../domain/schema/index.js";
+import { ConvertedProductView, type ImageUrlContext } from "../domain/schema/index.js";
 import { displayTags, taxonomyOfField } from "../domain/tags.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
 import { RenderedProductCache } from "./answer-cache.js";
@@ -34,6 +34,18 @@ export function fieldSelectionContext(taxonomies: Taxonomies, params: Params): F
 }
 
 /**
+ * Where the photos of answers are (IMAGES.md decisions 5 and 6): `FOODBASE_IMAGES_URL`, else the public
+ * URL, else the request's own origin, for foodbase's files; OFF's host for imported ones.
+ */
+export function imageUrlContext(app: FastifyInstance, request: FastifyRequest, lc?: string): ImageUrlContext {
+  const { imagesUrl, publicUrl, importedImagesUrl } = app.foodbase.config;
+  const origin = publicUrl.replace(/\/+$/, "") || `${request.protocol}://${request.host}`;
+  const local = imagesUrl.replace(/\/+$/, "") || `${origin}/images/products`;
+  const languages = parseLanguageList(lc);
+  return { bases: { local, imported: importedImagesUrl.replace(/\/+$/, "") }, lc: languages[0] };
+}
+
+/**
  * The stored document in the shape of the API version of the path (SCHEMA.md §6); `fields=raw` gives the
  * stored document itself.
  */
@@ -42,8 +54,9 @@ export function productViewForApi(
   apiVersion: string,
   fields: string | undefined,
   taxonomies: Taxonomies,
+  images?: ImageUrlContext,
 ): ProductView {
-  return fields?.trim() === "raw" ? stored : new ConvertedProductView(stored, apiVersion, taxonomies);
+  return fields?.trim() === "raw" ? stored : new ConvertedProductView(stored, apiVersion, taxonomies, images);
 }
 
 /** `rev=N`: a positive integer, else the product is "not found" (API.md §3.2). */
@@ -70,6 +83,7 @@ function toBuffer(json: JsonText): Buffer {
  */
 async function productAnswer(
   app: FastifyInstance,
+  request: FastifyRequest,
   code: string,
   params: Params,
   apiVersion: string,
@@ -79,11 +93,12 @@ async function productAnswer(
   const rev = parseRev(params.rev);
   if (code === "" || rev === "invalid") return undefined;
   const { store, taxonomies, readCache } = app.foodbase;
+  const images = imageUrlContext(app, request, params.lc);
   const render = (bytes: Buffer) =>
     toBuffer(
       wrap(
         selectFieldsJson(
-          productViewForApi(new StoredProductBytesView(bytes), apiVersion, params.fields, taxonomies),
+          productViewForApi(new StoredProductBytesView(bytes), apiVersion, params.fields, taxonomies, images),
           params.fields,
           fieldSelectionContext(taxonomies, params),
         ),
@@ -95,7 +110,12 @@ async function productAnswer(
   }
   const revisionId = await store.getCurrentRevisionId(code);
   if (revisionId === undefined) return undefined;
-  const key = RenderedProductCache.key(revisionId, `${envelope} ${apiVersion}`, params.fields, params.lc);
+  const key = RenderedProductCache.key(
+    revisionId,
+    `${envelope} ${apiVersion} ${images.bases.local}`,
+    params.fields,
+    params.lc,
+  );
   const cached = readCache.get(key);
   if (cached !== undefined) return cached;
   const bytes = await store.getRevisionDocumentBytes(revisionId);
@@ -144,7 +164,7 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
     const v0 = version === "v0";
     if (code === "")
       return send(reply, v0 ? 200 : 400, { code: "", status: 0, status_verbose: "no code or invalid code" });
-    const answer = await productAnswer(app, code, params, version, "classic", (product) =>
+    const answer = await productAnswer(app, request, code, params, version, "classic", (product) =>
       joinJson([
         `{"code":${JSON.stringify(code)},"product":`,
         product,
@@ -203,7 +223,7 @@ export async function productReadRoutes(app: FastifyInstance): Promise<void> {
             },
           ];
     const status = warnings.length > 0 ? "success_with_warnings" : "success";
-    const answer = await productAnswer(app, code, params, request.params.version, `v3 ${status}`, (product) =>
+    const answer = await productAnswer(app, request, code, params, request.params.version, `v3 ${status}`, (product) =>
       joinJson([
         `{"code":${JSON.stringify(code)},"errors":[],"product":`,
         product,

@@ -1,8 +1,8 @@
 /**
  * `POST|PUT|PATCH /api/v3[.N]/product/{code}`. `PATCH` from API v3.5 on writes a product's `nutrition`
- * input sets (SCHEMA.md §7.2); every other v3 write gets a clear v3-shaped JSON 501 pointing to
- * `/cgi/product_jqm2.pl`, answered before the body is read (so any body, even one without
- * `Content-Type`, gets the same answer).
+ * input sets (SCHEMA.md §7.2), and on every v3 version its image selections (`images.selected`,
+ * IMAGES.md §7, images-v3.ts); every other v3 write gets a clear v3-shaped JSON 501 pointing to
+ * `/cgi/product_jqm2.pl` (POST and PUT before the body is read, so any body gets the same answer).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { normalizeBarcode } from "../domain/barcode.js";
@@ -13,6 +13,7 @@ import { applyProductPatch, type PatchOutcome } from "../domain/product-edit.js"
 import { ConvertedProductView, schemaVersionOfApi, WRITTEN_SCHEMA_VERSION } from "../domain/schema/index.js";
 import { authenticateCgiRequest } from "./auth-request.js";
 import { sendV3TooManyFailures } from "./credentials.js";
+import { patchImages } from "./images-v3.js";
 import { JSON_TYPE, sortKeysDeep } from "./json.js";
 import { type Params, queryParams } from "./params.js";
 import { fieldSelectionContext } from "./product-read.js";
@@ -63,7 +64,8 @@ export async function productWriteV3Routes(app: FastifyInstance): Promise<void> 
   const notImplemented = async (request: V3Request, reply: FastifyReply) => {
     const { minor, code } = request.params;
     if (minor !== undefined && !/^\d+$/.test(minor)) return reply.callNotFound();
-    if (isNutritionPatch(request)) return;
+    // Every PATCH may select images (IMAGES.md §7): its body decides.
+    if (request.method === "PATCH") return;
     return reply
       .code(501)
       .type(JSON_TYPE)
@@ -82,6 +84,16 @@ export async function productWriteV3Routes(app: FastifyInstance): Promise<void> 
       );
     }
     const json = body as Record<string, unknown>;
+    const patchedProduct = json.product;
+    if (
+      patchedProduct !== null &&
+      typeof patchedProduct === "object" &&
+      !Array.isArray(patchedProduct) &&
+      "images" in patchedProduct
+    ) {
+      return patchImages(app, request, reply, json);
+    }
+    if (!isNutritionPatch(request)) return send(501, v3WriteNotImplementedBody(received));
     const credentials: Params = { ...queryParams(request) };
     for (const key of ["user_id", "password"])
       if (typeof json[key] === "string") credentials[key] = json[key] as string;

@@ -13,7 +13,7 @@ import { checkReadCredentials, sendTooManyFailures } from "./credentials.js";
 import { apiErrorBody, HttpError } from "./errors.js";
 import { JSON_TYPE } from "./json.js";
 import { type Params, queryParams } from "./params.js";
-import { fieldSelectionContext, productViewForApi } from "./product-read.js";
+import { fieldSelectionContext, imageUrlContext, productViewForApi } from "./product-read.js";
 
 /** A 400 answer listing every problem of the parameters (API.md §1.1). */
 export function invalidParameters(error: SearchParamError): HttpError {
@@ -58,13 +58,20 @@ export async function sendSearch(
   if (refusal !== undefined) return reply.code(403).type(JSON_TYPE).send(FORBIDDEN);
   const { count, documents } = await app.foodbase.store.searchProducts(query);
   const ctx = fieldSelectionContext(app.foodbase.taxonomies, params);
+  const images = imageUrlContext(app, reply.request, params.lc);
   const pieces: JsonText[] = [
     `{"count":${count},"page":${parsed.page},"page_count":${documents.length},"page_size":${parsed.pageSize},"products":[`,
   ];
   documents.forEach((doc, i) => {
     if (i > 0) pieces.push(",");
     // Search answers, v1 and v2 alike, carry products in the classic (API v2) shape.
-    const view = productViewForApi(new StoredProductBytesView(doc), "v2", parsed.fields, app.foodbase.taxonomies);
+    const view = productViewForApi(
+      new StoredProductBytesView(doc),
+      "v2",
+      parsed.fields,
+      app.foodbase.taxonomies,
+      images,
+    );
     pieces.push(selectFieldsJson(view, parsed.fields, ctx));
   });
   pieces.push(`],"skip":${query.skip}}`);

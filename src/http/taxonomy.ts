@@ -2,11 +2,20 @@
  * `GET /api/v2/taxonomy?tagtype=categories&tags=en:orange-juices` (OFF's taxonomy extract, called by the
  * official SDK's `getCategory`, `getLabel`, `getCountry`, `getNutrient`): per requested id, its names in
  * the `lc` languages, direct parents and children, and properties, keyed by id.
+ *
+ * `GET /api/v3/taxonomy_suggestions?tagtype=categories&string=fraise&lc=fr` (OFF's autocompletion, used
+ * by its apps' edit forms and foodbase's pages): entry names matching what was typed, best first.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { parseLanguageList } from "../domain/language.js";
 import { taxonomyExtract } from "../domain/taxonomy/extract.js";
-import type { Taxonomies } from "../domain/taxonomy/types.js";
+import {
+  isSuggestable,
+  MAX_SUGGESTION_LIMIT,
+  type SuggestionRequest,
+  taxonomySuggestions,
+} from "../domain/taxonomy/suggestions.js";
+import type { Taxonomies, Taxonomy } from "../domain/taxonomy/types.js";
 import { HttpError } from "./errors.js";
 import { JSON_TYPE, sortKeysDeep } from "./json.js";
 import { queryParams } from "./params.js";
@@ -83,4 +92,111 @@ export async function taxonomyRoutes(app: FastifyInstance): Promise<void> {
     });
     return reply.type(JSON_TYPE).send(JSON.stringify(sortKeysDeep(extract)));
   });
+
+  app.get("/api/v3/taxonomy_suggestions", { schema: suggestionsSchema }, async (request, reply) => {
+    const params = queryParams(request);
+    const tagtype = params.tagtype?.trim();
+    const taxonomy = tagtype === undefined || tagtype === "" ? undefined : suggestionTaxonomy(app, tagtype);
+    if (taxonomy === undefined) {
+      // OFF's v3 answer, with a 400 where OFF answers 200 with the same body.
+      const missing = tagtype === undefined || tagtype === "";
+      return reply
+        .code(400)
+        .type(JSON_TYPE)
+        .send(
+          JSON.stringify(
+            suggestionsFailure(
+              missing
+                ? { field: { id: "tagtype" }, message: "missing_field" }
+                : { field: { id: "tagtype", value: tagtype }, message: "unrecognized_value" },
+            ),
+          ),
+        );
+    }
+    const suggestions = taxonomySuggestions(taxonomy, suggestionRequest(params));
+    return reply.type(JSON_TYPE).send(JSON.stringify({ errors: [], status: "success", suggestions, warnings: [] }));
+  });
+
+  // OFF's older route, used by its web forms' autocompletion: the same suggestions as a bare JSON array.
+  app.get(
+    "/cgi/suggest.pl",
+    { schema: { ...suggestionsSchema, summary: "Taxonomy suggestions as a JSON array" } },
+    async (request, reply) => {
+      const params = queryParams(request);
+      const tagtype = (params.tagtype ?? "").trim();
+      const available = Object.keys(SUGGESTION_TAXONOMIES).join(", ");
+      if (tagtype === "") throw HttpError.invalidParameter("tagtype", "", `tagtype is required (one of ${available})`);
+      const taxonomy = suggestionTaxonomy(app, tagtype);
+      if (taxonomy === undefined) {
+        throw HttpError.invalidParameter("tagtype", tagtype, `unknown taxonomy: ${tagtype} (available: ${available})`);
+      }
+      return reply.type(JSON_TYPE).send(JSON.stringify(taxonomySuggestions(taxonomy, suggestionRequest(params))));
+    },
+  );
 }
+
+function suggestionRequest(params: Record<string, string | undefined>): SuggestionRequest {
+  const limit = Number.parseInt(params.limit ?? "", 10);
+  return {
+    lc: parseLanguageList(params.lc)[0] ?? "en",
+    // OFF reads `string`, else `term` (jQuery UI's autocomplete parameter).
+    text: params.string || params.term || "",
+    ...(Number.isFinite(limit) ? { limit } : {}),
+  };
+}
+
+/** Taxonomies suggestions draw from, by OFF's tag type; `traces` are allergens. */
+const SUGGESTION_TAXONOMIES: Readonly<Record<string, keyof Taxonomies>> = {
+  categories: "categories",
+  labels: "labels",
+  countries: "countries",
+  origins: "origins",
+  nutrients: "nutrients",
+  ingredients: "ingredients",
+  additives: "additives",
+  allergens: "allergens",
+  traces: "allergens",
+  vitamins: "vitamins",
+  minerals: "minerals",
+};
+
+function suggestionTaxonomy(app: FastifyInstance, tagtype: string) {
+  const name = Object.hasOwn(SUGGESTION_TAXONOMIES, tagtype) ? SUGGESTION_TAXONOMIES[tagtype] : undefined;
+  const taxonomy: Taxonomy | undefined = name === undefined ? undefined : app.foodbase.taxonomies[name];
+  return taxonomy !== undefined && isSuggestable(taxonomy) ? taxonomy : undefined;
+}
+
+const MESSAGES = { missing_field: "Missing field", unrecognized_value: "Unrecognized value" } as const;
+
+function suggestionsFailure(error: { field: { id: string; value?: string }; message: keyof typeof MESSAGES }) {
+  const name = MESSAGES[error.message];
+  return {
+    errors: [
+      {
+        field: error.field,
+        impact: { id: "failure", lc_name: "Failure", name: "Failure" },
+        message: { id: error.message, lc_name: name, name },
+      },
+    ],
+    status: "failure",
+    warnings: [],
+  };
+}
+
+const suggestionsSchema = {
+  tags: ["taxonomy"],
+  summary: "Taxonomy suggestions for autocompletion: entries matching what was typed, best first",
+  querystring: {
+    type: "object",
+    properties: {
+      tagtype: { type: "string", enum: Object.keys(SUGGESTION_TAXONOMIES), description: "Taxonomy" },
+      string: { type: "string", description: "What was typed; `fr:` in front searches French names" },
+      term: { type: "string", description: "Same as `string` (jQuery UI autocomplete), used when `string` is absent" },
+      lc: { type: "string", description: "Language of the text and of the names returned (default `en`)" },
+      limit: {
+        type: "string",
+        description: `At most this many suggestions (default 25, at most ${MAX_SUGGESTION_LIMIT})`,
+      },
+    },
+  },
+} as const;

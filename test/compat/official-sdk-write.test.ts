@@ -99,20 +99,25 @@ describe("addOrEditProductV2", () => {
 describe("API v3 writes", () => {
   const code = "5000000000031";
 
-  it("the SDK's PATCH /api/v3/product/{code} (JSON without Content-Type) gets a JSON 501", async () => {
+  it("the SDK's PATCH /api/v3/product/{code} (image selection, JSON without Content-Type) on no product is a JSON 404", async () => {
     const { error, response } = await off.apiv3.selectAndCropImagesV3(code, {} as never);
-    expect(response.status).toBe(501);
-    expect(error).toMatchObject({
-      code,
-      status: "failure",
-      errors: [{ message: { id: "api_v3_write_not_implemented" } }],
+    expect(response.status).toBe(404);
+    expect(error).toMatchObject({ status: "failure", errors: [{ message: { id: "product_not_found" } }] });
+  });
+
+  it("PATCH of other fields than images before API v3.5 gets the JSON 501", async () => {
+    const { status, body } = await getJson(`${t.url}/api/v3/product/${code}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ product: { product_name: "x" } }),
     });
-    expect(JSON.stringify(error)).toContain("/cgi/product_jqm2.pl");
+    expect(status).toBe(501);
+    expect(body.errors[0].message.id).toBe("api_v3_write_not_implemented");
+    expect(JSON.stringify(body)).toContain("/cgi/product_jqm2.pl");
   });
 
   it.each([
     ["POST", `/api/v3/product/${code}`],
-    ["PATCH", `/api/v3/product/${code}`],
     ["PUT", `/api/v3.3/product/${code}`],
   ])("%s %s → 501 JSON, whatever the body", async (method, path) => {
     const { status, body, headers } = await getJson(`${t.url}${path}`, {

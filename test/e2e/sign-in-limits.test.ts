@@ -1,8 +1,9 @@
 /**
  * One brute-force guard for every password check (issue 26 item 10, README "Sign-in limits"): each API
- * path that takes a password answers 429 with `Retry-After` in its own error shape once a limit is
- * reached; an attacker cannot lock the owner out; the windows expire (the server's clock is moved,
- * nothing sleeps). Several processes: test/postgres/processes.test.ts.
+ * path that takes a password (product writes and reads, sessions, the folksonomy, photo uploads) answers
+ * 429 with `Retry-After` in its own error shape once a limit is reached; an attacker cannot lock the owner
+ * out; the windows expire (the server's clock is moved, nothing sleeps).
+ * Several processes: test/postgres/processes.test.ts.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ALICE, BOB, getJson, requestFrom, startTestServer, type TestServer } from "../helpers/server.js";
@@ -52,7 +53,36 @@ const PATHS: Record<
     requestFrom(from, `${base}/brand/x.json?${new URLSearchParams({ user_id, password })}`),
   "folksonomy /auth": (base, from, username, password) =>
     requestFrom(from, `${base}/folksonomy/auth`, form({ username, password })),
+  // The photo routes check the credentials before anything else in the request.
+  "product_image_upload.pl": (base, from, user_id, password) => {
+    const fields = { code: "3701027900001", imagefield: "front_en", user_id, password };
+    const body = Object.entries(fields)
+      .map(([name, value]) => `--B\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join("");
+    return requestFrom(from, `${base}/cgi/product_image_upload.pl`, {
+      method: "POST",
+      body: `${body}--B--\r\n`,
+      headers: { "content-type": "multipart/form-data; boundary=B" },
+    });
+  },
+  "product_image_unselect.pl": (base, from, user_id, password) =>
+    requestFrom(
+      from,
+      `${base}/cgi/product_image_unselect.pl`,
+      form({ code: "3701027900001", id: "front_en", user_id, password }),
+    ),
+  "v3 images": (base, from, user_id, password) =>
+    requestFrom(from, `${base}/api/v3/product/3701027900001/images`, {
+      method: "POST",
+      body: JSON.stringify({ user_id, password }),
+      headers: { "content-type": "application/json" },
+    }),
 };
+
+/** Paths that answer in the v3 shape. */
+const V3_PATHS = new Set(["v3 read", "v3 images"]);
+/** Paths whose right answer for Bob is neither a product nor a 404: the request carries no photo. */
+const ANSWERS_OTHER_THAN_READS = new Set(["product_image_upload.pl", "product_image_unselect.pl", "v3 images"]);
 
 const REFUSED_STATUS: Record<string, number> = { "folksonomy /auth": 401, "product_jqm2.pl": 403 };
 
@@ -63,7 +93,7 @@ function expect429Shape(path: string, answer: Awaited<ReturnType<typeof requestF
   expect(retry).toBeLessThanOrEqual(600);
   if (path === "folksonomy /auth")
     expect(answer.body).toEqual({ detail: "Too many failed authentication attempts, retry later" });
-  else if (path === "v3 read") {
+  else if (V3_PATHS.has(path)) {
     expect(answer.body).toMatchObject({
       status: "failure",
       errors: [{ message: { id: "too_many_failed_sign_in_attempts" }, impact: { id: "failure" } }],
@@ -82,7 +112,9 @@ describe("every password check is guarded", () => {
       expect429Shape(path, await send(t.url, "127.0.0.1", "alice", "wrong-5"));
       expect429Shape(path, await send(t.url, "127.0.0.1", "alice", ALICE.password));
       // Bob is not refused (a read of a product that does not exist is a 404).
-      expect([200, 404]).toContain((await send(t.url, "127.0.0.1", "bob", BOB.password)).status);
+      const bob = (await send(t.url, "127.0.0.1", "bob", BOB.password)).status;
+      if (ANSWERS_OTHER_THAN_READS.has(path)) expect([403, 429]).not.toContain(bob);
+      else expect([200, 404]).toContain(bob);
     });
   }
 
@@ -125,7 +157,8 @@ describe("limits", () => {
     // …the owner, from an address without failures, still gets in on every path.
     for (const [path, send] of Object.entries(PATHS)) {
       const owner = await send(t.url, "127.0.0.2", "alice", ALICE.password);
-      expect([200, 404], path).toContain(owner.status);
+      if (ANSWERS_OTHER_THAN_READS.has(path)) expect([403, 429], path).not.toContain(owner.status);
+      else expect([200, 404], path).toContain(owner.status);
     }
   });
 

@@ -3,7 +3,7 @@
  * search with facets that narrow it, tag pages, languages, the product page and its revisions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALICE, getJson, postForm, startTestServer, type TestServer } from "../helpers/server.js";
+import { ALICE, BOB, getJson, postForm, startTestServer, type TestServer } from "../helpers/server.js";
 
 const SCRIPT_NAME = "<script>alert(1)</script>";
 
@@ -402,6 +402,29 @@ async function signIn(jar: Jar, returnTo = "/"): Promise<void> {
 }
 
 describe("contributing", () => {
+  it("sign-in is guarded like every password check: 429 with Retry-After after 5 failures, even for the right password", async () => {
+    // Bob's account, so that Alice's sign-ins in the other tests are untouched.
+    const jar = new Jar();
+    let page = await send(jar, "/signin");
+    for (let i = 0; i < 5; i++) {
+      page = await send(jar, "/signin", {
+        csrf_token: hiddenToken(page.text),
+        user_id: BOB.userId,
+        password: `wrong-${i}`,
+      });
+      expect(page.status).toBe(403);
+    }
+    const locked = await send(jar, "/signin", {
+      csrf_token: hiddenToken(page.text),
+      user_id: BOB.userId,
+      password: BOB.password,
+    });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(locked.text).toContain("Too many failed attempts");
+    expect(locked.setCookies.some((c) => c.startsWith("session="))).toBe(false);
+  });
+
   it("sign in sets the /cgi/session.pl session cookie, HttpOnly and SameSite; the form is CSRF-protected", async () => {
     const jar = new Jar();
     const form = await send(jar, "/signin?return=/search");
@@ -609,14 +632,7 @@ describe("contributing", () => {
     expect(again.text).toMatch(/id="field-nutriment_sugars" name="nutriment_sugars" value="56.3"/);
   });
 
-  it("the edit form's taxonomy suggestions: names in the language asked, unknown taxonomies a 404", async () => {
-    const fr = await getJson(`${t.url}/suggest/categories?q=${encodeURIComponent("jus d'ora")}&lc=fr`);
-    expect(fr.status).toBe(200);
-    expect(fr.body.suggestions[0]).toBe("Jus d'orange");
-    const en = await getJson(`${t.url}/suggest/labels?q=organ&lc=en`);
-    expect(en.body.suggestions[0]).toBe("Organic");
-    expect((await getJson(`${t.url}/suggest/labels?q=o`)).body).toEqual({ suggestions: [] });
-    expect((await getJson(`${t.url}/suggest/users?q=al`)).status).toBe(404);
+  it("the edit form asks for taxonomy suggestions on categories and labels", async () => {
     const jar = new Jar();
     await signIn(jar);
     const form = await send(jar, `/product/${NUTELLA.code}/edit`);

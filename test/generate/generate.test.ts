@@ -1,4 +1,4 @@
-/** `foodbase generate`: deterministic, realistic products in the dump's format. */
+/** `foodbase generate --profile small`: deterministic products in the dump's format (realistic.test.ts: the default profile). */
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeBarcode } from "../../src/domain/barcode.js";
@@ -16,7 +16,16 @@ async function generate(count: number, seed: number, keyOrder: KeyOrder = "sorte
       callback();
     },
   });
-  await generateProducts({ count, seed, keyOrder, nutriscoreHeadlineVersion: "2021", out, workers: 0, chunkSize: 100 });
+  await generateProducts({
+    count,
+    seed,
+    profile: "small",
+    keyOrder,
+    nutriscoreHeadlineVersion: "2021",
+    out,
+    workers: 0,
+    chunkSize: 100,
+  });
   return chunks.join("");
 }
 

@@ -3,6 +3,7 @@
  * file in a temp folder, or a PostgreSQL schema), the real taxonomies, real HTTP on a free port of 127.0.0.1.
  */
 import { request as httpRequest } from "node:http";
+import { join } from "node:path";
 import { hashPassword } from "../../src/accounts/passwords.js";
 import { type Config, loadConfig } from "../../src/config.js";
 import { type RunningServer, startServer } from "../../src/server.js";
@@ -50,6 +51,8 @@ export async function startTestServer(
       databaseUrl: database.url,
       databasePoolSize: 4,
       logLevel: "silent",
+      // Photos in the test's own folder (with PostgreSQL the default would be ./images).
+      imagesDir: join(database.dir, "images"),
       ...options.config,
     },
   );

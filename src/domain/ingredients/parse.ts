@@ -428,7 +428,10 @@ export class IngredientParser {
       const name = this.combinedName(combined[1] as string, combined[2] as string);
       if (name !== undefined) {
         text = this.stripLabels(name, attributes);
-        return { ingredient: this.known(this.canonicalize(text), combined[2] as string, attributes) };
+        // "saumon (msc)": a label in the brackets qualifies the parent, whose text stays.
+        const child = combined[2] as string;
+        const shown = this.knownLabel(child) !== undefined ? (combined[1] as string).trim() : child;
+        return { ingredient: this.known(this.canonicalize(text), shown, attributes) };
       }
       text = `${combined[1]} ${combined[2]}`;
     }

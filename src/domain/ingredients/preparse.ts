@@ -3,6 +3,8 @@
  * `preparse_ingredients_text`): an ordered list of small rewrites, each safe to run again.
  */
 import type { Taxonomy } from "../taxonomy/types.js";
+import { labelAllergenPhrases, removeLabelledAllergens } from "./allergen-phrases.js";
+import { developChemicalSalts } from "./chemical-salts.js";
 import { canonicalizeMemo } from "./memo.js";
 import {
   alternation,
@@ -54,7 +56,7 @@ export function normalizeAdditives(words: LanguageWords, text: string): string {
   const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
   s = s.replace(
     new RegExp(
-      `(?<![\\p{L}])e\\s*(?:\\(\\s*|:\\s*)(\\d{3,4}[a-h]?(?:\\s*(?:,|/|\\s${andAlt}\\s)\\s*\\d{3,4}[a-h]?)+)\\s*\\)?`,
+      `(?<![\\p{L}])e\\s*(?:\\(\\s*|:\\s*)?(\\d{3,4}[a-h]?(?:\\s*(?:,|/|\\s${andAlt}\\s)\\s*\\d{3,4}[a-h]?)+)\\s*\\)?`,
       "giu",
     ),
     (_m, list: string) =>
@@ -66,7 +68,7 @@ export function normalizeAdditives(words: LanguageWords, text: string): string {
   // Letter after the number: for "e" / "a" languages only without a space (E470a, not "E470 a").
   const letterSeparator = words.lc === "it" ? "" : "(?:-|\\.|\\s)?";
   const additive = new RegExp(
-    `(?<![\\p{L}\\p{Nd}])e\\s?[-.]?\\s?(\\d{3,4})(?:${letterSeparator}([a-h]))?(?:(?:\\s|-|\\.)?(?:\\((${ROMAN})\\)|(${ROMAN})))?(?![\\p{L}\\p{Nd}])`,
+    `(?<![\\p{L}\\p{Nd}])e\\s?[-.]?\\s?(\\d{3,4})(?:${letterSeparator}([a-h])(?![\\s.-]?\\d))?(?:(?:\\s|-|\\.)?(?:\\((${ROMAN})\\)|(${ROMAN})))?(?![\\p{L}\\p{Nd}])`,
     "giu",
   );
   s = s.replace(
@@ -76,7 +78,10 @@ export function normalizeAdditives(words: LanguageWords, text: string): string {
   );
   // "e250-e251" → "e250 - e251"; "e100 et e120" / "e100 e122" → "e100, e120"
   s = s.replace(/(e\d{3,4}[a-z]*)-(?=e\d{3})/gu, "$1 - ");
-  s = s.replace(new RegExp(`(e\\d{3,4}[a-z]*)\\s+${escapeRegex(andWord)}\\s+(?=e\\d{3})`, "giu"), "$1, ");
+  // An and-word next to an E-number separates two items: "curcumine et e140", "e140 et tartrazine".
+  const and = escapeRegex(andWord);
+  s = s.replace(new RegExp(`(e\\d{3,4}[a-z]*)\\s+${and}\\s+`, "giu"), "$1, ");
+  s = s.replace(new RegExp(`\\s+${and}\\s+(?=e\\d{3,4}(?![\\p{L}\\p{Nd}]))`, "giu"), ", ");
   s = s.replace(/(e\d{3,4}[a-z]*)\s+(?=e\d{3,4}(?![\p{L}\p{Nd}]))/gu, "$1, ");
   return s;
 }
@@ -106,12 +111,30 @@ function separateAdditiveClass(lc: string, text: string, taxonomies: PreparseTax
   });
 }
 
+/** §3.2 step 4, all languages: abbreviated lactic bacteria ("S. thermophilus", "L casei", "L.bulgaricus"). */
+function expandBacteria(text: string): string {
+  return text
+    .replace(/(?<![\p{L}])S\.?\s?(thermophilus)(?![\p{L}])/gu, "streptococcus $1")
+    .replace(
+      /(?<![\p{L}])L\.?\s?(acidophilus|bulgaricus|casei|paracasei|plantarum|reuteri|rhamnosus|helveticus|johnsonii|gasseri|fermentum)(?![\p{L}])/gu,
+      "lactobacillus $1",
+    )
+    .replace(/(?<![\p{L}])B\.?\s?(bifidum|breve|infantis|lactis|longum|animalis)(?![\p{L}])/gu, "bifidobacterium $1");
+}
+
 /** §3.2 step 5: `céleri - rave` → `céleri-rave` when the joined word is a known ingredient. */
 function joinSpacedDashCompounds(lc: string, text: string, ingredients: Taxonomy): string {
   return text.replace(/(\p{L}+) - (\p{L}+)/gu, (whole, a: string, b: string) => {
     const joined = `${a}-${b}`;
     return ingredients.has(canonicalizeMemo(ingredients, lc, joined)) ? joined : whole;
   });
+}
+
+/** "de" + type, elided in French before a vowel: "huile d'olive", "graisses végétales d'illipe". */
+function ofType(lc: string, ofWord: string | undefined, type: string): string {
+  if (ofWord === undefined) return type;
+  if (lc === "fr" && ofWord === "de" && /^[aeiouyàâäéèêëîïôöûü]/iu.test(type)) return `d'${type}`;
+  return `${ofWord} ${type}`;
 }
 
 /** §3.2 step 10: category + types enumerations ("huiles végétales de palme et de colza"). */
@@ -127,11 +150,14 @@ function developCategoriesAndTypes(words: LanguageWords, text: string): string {
     const before = words.lc === "en" || words.lc === "de";
     const join = (cat: string, t: string): string => {
       if (words.lc === "de" && table.alternate_names !== undefined) return `${t}${cat.toLowerCase()}`;
-      return before ? `${t} ${cat}` : `${cat} ${ofWord ?? ""} ${t}`.replace(/\s+/g, " ");
+      return before ? `${t} ${cat}` : `${cat} ${ofType(words.lc, ofWord, t)}`;
     };
     // "category (type, type and type)" → children named with the category.
     s = s.replace(
-      new RegExp(`${NOT_LETTER_BEFORE}(${category})\\s*\\(\\s*((?:${type})(?:\\s*,\\s*(?:${type}))*)\\s*\\)`, "giu"),
+      new RegExp(
+        `${NOT_LETTER_BEFORE}(${category})\\s*\\(\\s*((?:${type})(?:\\s*(?:,|\\s${andAlt}\\s)\\s*(?:${type}))*)\\s*\\)`,
+        "giu",
+      ),
       (whole, cat: string, list: string) => {
         const items = list.split(new RegExp(`\\s*(?:,|\\s${andAlt}\\s)\\s*`, "iu"));
         if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
@@ -150,7 +176,7 @@ function developCategoriesAndTypes(words: LanguageWords, text: string): string {
             .split(new RegExp(`\\s*(?:,|\\s${andAlt}\\s)\\s*`, "iu"))
             .map((item) => item.replace(new RegExp(`^${ofAlt}\\s*`, "iu"), "").trim());
           if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
-          return items.map((item) => `${cat} ${ofWord ?? ""} ${item}`.replace(/\s+/g, " ")).join(", ");
+          return items.map((item) => `${cat} ${ofType(words.lc, ofWord, item)}`).join(", ");
         },
       );
     }
@@ -183,7 +209,7 @@ export const TRACES_MARKER = "\u0001traces\u0001";
 export function removeAllergenPhrases(words: LanguageWords, text: string, allergens: Taxonomy | undefined): string {
   if (allergens === undefined) return text;
   const patterns = patternsFor(words);
-  let s = text;
+  let s = removeLabelledAllergens(words, text);
   for (const phrase of [patterns.mayContain, patterns.contains]) {
     if (phrase === undefined) continue;
     const chunk = new RegExp(`(^|[.,;(\\[]\\s*|\\s)(${phrase.source})\\s*:?\\s*([^.;()\\[\\]]*)`, "giu");
@@ -218,19 +244,30 @@ function isAllergenOrStopword(lc: string, item: string, allergens: Taxonomy): bo
 
 /** §3.2 step 13: symbol legends ("* organic", "°commerce équitable"). */
 function replaceSymbolLegends(lc: string, text: string, labels: Taxonomy): string {
-  const legend = new RegExp(`(^|[\\s,.;])(${SYMBOLS})\\s*(?::\\s*)?((?:${LETTER}|['\\s-])+?)\\s*(?=$|[.,;(])`, "gu");
+  // The legend takes its trailing "(100 %)" and full stop with it, as OFF's does.
+  const legend = new RegExp(
+    `(^|[\\s,.;])(${SYMBOLS})\\s*(?::\\s*)?((?:${LETTER}|['\\s-])+?)\\s*(?:\\([^()]*\\)\\s*)?(?:\\.\\s*)?(?=$|[.,;(])`,
+    "gu",
+  );
   let s = text;
   const found: { symbol: string; name: string }[] = [];
-  s = s.replace(legend, (whole, start: string, symbol: string, phrase: string) => {
-    const label = labelOfLegend(lc, phrase, labels);
-    if (label === undefined) return whole;
-    found.push({ symbol, name: labels.name(label, lc) ?? labels.name(label, "en") ?? phrase });
-    return start;
-  });
-  for (const { symbol, name } of found.sort((a, b) => b.symbol.length - a.symbol.length)) {
-    s = s.split(symbol).join(` ${name}`);
+  // Twice: a legend's match takes the space the next legend starts with ("(1) : x. (2) y.").
+  for (let pass = 0; pass < 2; pass++) {
+    s = s.replace(legend, (whole, start: string, symbol: string, phrase: string) => {
+      const label = labelOfLegend(lc, phrase, labels);
+      if (label === undefined) return whole;
+      found.push({ symbol, name: labels.name(label, lc) ?? labels.name(label, "en") ?? phrase });
+      return start;
+    });
   }
-  return s;
+  for (const { symbol, name } of found.sort((a, b) => b.symbol.length - a.symbol.length)) {
+    s = s.split(symbol).join(` ${name} `);
+  }
+  // OFF's spacing after the replacement: none before "," or ".", one kept before ")".
+  return s
+    .replace(/\s+([,.])/gu, "$1")
+    .replace(/\.(?:\s*\.)+/gu, ".")
+    .replace(/\s{2,}/gu, " ");
 }
 
 const LEGEND_LABELS: ReadonlySet<string> = new Set(["en:organic", "en:fair-trade", "en:fair-trade-organic"]);
@@ -254,7 +291,9 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   if (andWord !== undefined) {
     const others = words.and_or.filter((w) => w !== andWord);
     if (others.length > 0) {
-      s = s.replace(new RegExp(` ${alternation(others)} (?![\\d,;])`, "giu"), ` ${andWord} `);
+      // Not before the and-word, a digit or a separator: "vitamina E y C", "colores E (120, 124)".
+      const skip = `(?!(?:${escapeRegex(andWord)}${NOT_LETTER_AFTER}|[\\d,;.:()\\[\\]-]))`;
+      s = s.replace(new RegExp(` ${alternation(others)} ${skip}`, "giu"), ` ${andWord} `);
     }
   }
   // 2. entities, quotes, control characters
@@ -267,36 +306,51 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
     .replace(/[’‘]/g, "'")
     .replace(/\u200b/g, "-")
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, " ");
-  if (andWord !== undefined) s = s.replace(/ & /g, ` ${andWord} `);
+  // 6 (first, as OFF's additive enumerations come before the decimal commas: "E (124,122)"). E-numbers
+  s = normalizeAdditives(words, s);
   // 3. units and decimal commas
-  s = s.replace(/(\d)\s?(?:gr|grams?|grammes?)(?![\p{L}])/giu, "$1g");
+  s = s.replace(/(\d)(\s?)(?:gr|grams?|grammes?)(?![\p{L}])/giu, "$1$2g");
   s = s.replace(/(\d),(\d+)( )?(%|g(?![\p{L}]))/gu, "$1.$2%");
   s = s.replace(/—/g, "-").replace(/(\d),(\d)/g, "$1.$2");
   // 4. abbreviations
   for (const [abbreviation, expansion] of words.abbreviations) {
     s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}${escapeRegex(abbreviation)}`, "giu"), `${expansion} `);
   }
+  s = expandBacteria(s);
   s = s.replace(/\s{2,}/g, " ");
   // 5. compound words with a spaced dash
   s = joinSpacedDashCompounds(lc, s, taxonomies.ingredients);
-  // 6. E-numbers
-  s = normalizeAdditives(words, s);
   // 7. additive class before an additive
   s = separateAdditiveClass(lc, s, taxonomies);
   // 8. dash clean-up
   s = s.replace(new RegExp(`(${LETTER})- `, "gu"), "$1 - ").replace(new RegExp(` -(${LETTER})`, "gu"), " - $1");
   if (andWord !== undefined) {
-    s = s.replace(new RegExp(` - ${escapeRegex(andWord)} `, "giu"), " - ");
-    s = s.replace(new RegExp(`\\)\\s+${escapeRegex(andWord)}\\s`, "giu"), "), ");
+    const and = escapeRegex(andWord);
+    // "mono - et diglycérides" keeps its and-word: "mono- et diglycérides".
+    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}(mono) - (${and}) `, "giu"), "$1- $2 ");
+    s = s.replace(new RegExp(` - ${and} `, "giu"), " - ");
+    s = s.replace(new RegExp(`([)\\]])\\s+${and}\\s`, "giu"), "$1, ");
   }
   // 9. language specifics
+  if (lc === "de") s = s.replace(/Bienenwachs,?\s*\(?\s*(weiß und gelb)\s*\)?/giu, "Bienenwachs $1");
   if (lc === "fr") {
-    s = s.replace(/\(?\s*(?:en\s+)?proportions?\s+variables?\s*\)?/giu, " ");
+    s = s.replace(/\(\s*(?:en\s+)?proportions?\s+variables?\s*\)|(?:en\s+)?proportions?\s+variables?/giu, " ");
     s = s.replace(/issu(?:e|s|es)\b/giu, "issu");
+    // "arôme naturel de pomme avec d'autres arômes naturels" → two ingredients
+    s = s.replace(/\s+avec d'autres\s+(?=\p{L})/giu, ", ");
   }
   // 10, 11. enumerations
   s = developCategoriesAndTypes(words, s);
+  s = developChemicalSalts(words, s, (t) => {
+    const id = canonicalizeMemo(taxonomies.ingredients, lc, t);
+    return taxonomies.ingredients.has(id);
+  });
+  // " & " becomes the and-word after the category enumerations, as in OFF's "vegetable oil (coconut & rapeseed)"
+  // → "vegetable oil (coconut and rapeseed)", and before the vitamin ones ("vit a & c").
+  if (andWord !== undefined) s = s.replace(/ & /g, ` ${andWord} `);
   s = developVitamins(words, s);
+  // 12. allergens and traces phrases
+  s = labelAllergenPhrases(words, s, taxonomies.allergens);
   // 13. symbol legends
   s = replaceSymbolLegends(lc, s, taxonomies.labels);
   return s.replace(/\s{2,}/g, " ").trim();

@@ -35,6 +35,12 @@ export interface LanguageWords {
   the: string[];
   contains: string[];
   may_contain: string[];
+  /** Words that may close a may-contain phrase and are dropped with it (de "enthalten"). */
+  may_contain_suffix: string[];
+  /** OFF's localised label written before each trace (`$Lang{traces}`, "Traces éventuelles"); none: phrase kept. */
+  traces_label?: string;
+  /** OFF's localised label written before each allergen of a "contains" phrase (`$Lang{allergens}`). */
+  allergens_label?: string;
   min: string[];
   max: string[];
   /** Regular-expression sources. */
@@ -52,6 +58,8 @@ export interface LanguageWords {
   /** Regular-expression sources: a fragment matching one is skipped. */
   ignore_phrases: string[];
   categories_and_types: { categories: string[]; types: string[]; alternate_names?: string[] }[];
+  /** Chemical salts and cations developed one by one, without a parent (French only, as in OFF). */
+  chemical_salts?: { salts: string[]; cations: string[] };
   specific_content: string[];
   prepared_with: string[];
   origin_of: string[];

@@ -19,6 +19,7 @@ const EMPTY_WORDS: Omit<LanguageWords, "lc"> = {
   the: [],
   contains: [],
   may_contain: [],
+  may_contain_suffix: [],
   min: [],
   max: [],
   ignore_after_percent: [],

@@ -7,6 +7,6 @@ export { addComputedValues, aggregateNutrition, sortSetsByPriority } from "./nut
 export { downgradeNutritionTo1002 } from "./nutrition-downgrade.js";
 export * from "./nutrition-model.js";
 export { isKnownNutrient, upgradeNutritionTo1003 } from "./nutrition-upgrade.js";
-export { ConvertedProductView, isConvertedKey } from "./product-view.js";
+export { ConvertedProductView, type ImageUrlContext, isConvertedKey } from "./product-view.js";
 export { nutritionReason, schemaReason } from "./validate.js";
 export * from "./versions.js";

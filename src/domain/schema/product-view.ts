@@ -4,6 +4,7 @@
  * copied from the stored text as it is (product-document.ts). Reads of 12–45 KB documents thus pay for
  * the nutrition, images and tag keys, not for the ingredients, packagings and scores around them.
  */
+import { type ImageUrlBases, imageUrlFields, isImageUrlKey, LOCAL_IMAGES_KEY } from "../images/index.js";
 import type { Product } from "../product.js";
 import { type JsonText, joinJson, type ProductView } from "../product-document.js";
 import { TAG_FIELDS } from "../tags.js";
@@ -21,6 +22,8 @@ const CONVERTED_KEYS = new Set([
   "code",
   "owner",
   "images",
+  "lc",
+  LOCAL_IMAGES_KEY,
   "ingredients_hierarchy",
   "ingredients_tags",
   "brands_tags",
@@ -41,13 +44,20 @@ export function isConvertedKey(key: string): boolean {
   return CONVERTED_KEYS.has(key) || TAG_STEP_KEYS.has(key);
 }
 
+/** What the image URL fields of a read depend on besides the document (IMAGES.md §2.5). */
+export interface ImageUrlContext {
+  bases: ImageUrlBases;
+  /** The request's language, preferred for `image_front_url` and the like. */
+  lc?: string;
+}
+
 export class ConvertedProductView implements ProductView {
   /** The answer's members: stored text for the keys no conversion touches, converted JSON for the others. */
   private readonly texts = new Map<string, JsonText>();
   private readonly converted: Product;
   private sortedKeys: string[] | undefined;
 
-  constructor(stored: ProductView, apiVersion: string, taxonomies: Taxonomies) {
+  constructor(stored: ProductView, apiVersion: string, taxonomies: Taxonomies, images?: ImageUrlContext) {
     const members = stored.members();
     const version = members.find(([key]) => key === "schema_version")?.[1];
     const tagStep =
@@ -60,7 +70,15 @@ export class ConvertedProductView implements ProductView {
     // What an upgrade creates is dated from the product's last change, so a read is the same every time.
     const lastModified = this.texts.get("last_modified_t");
     const now = lastModified === undefined ? 0 : Number(lastModified.toString()) || 0;
+    // Computed from the stored images before the conversion (which may flatten them), added before
+    // `fields` filtering as OFF does; the record of foodbase's own files is never served.
+    const urls = images === undefined ? undefined : imageUrlFields(partial, images.lc, images.bases);
+    delete partial[LOCAL_IMAGES_KEY];
     convertTopLevelForApiVersion(partial, apiVersion, { taxonomies, now });
+    if (urls !== undefined) {
+      for (const key of [...this.texts.keys()]) if (isImageUrlKey(key)) this.texts.delete(key);
+      Object.assign(partial, urls);
+    }
     this.converted = partial;
     for (const [key, value] of Object.entries(this.converted)) {
       if (value !== undefined) this.texts.set(key, JSON.stringify(value));

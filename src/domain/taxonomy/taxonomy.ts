@@ -29,6 +29,7 @@ export class CompiledTaxonomy implements Taxonomy {
   private readonly numberOf = new Map<string, number>();
   private readonly isGroup: Uint8Array;
   private readonly synonymMaps = new Map<string, Map<string, number>>();
+  private readonly synonymIdsOfLanguage = new Map<string, ReadonlyMap<string, readonly string[]>>();
   private readonly stopwordPatterns = new Map<string, RegExp | undefined>();
   private readonly parentIds: (readonly string[] | undefined)[];
   private readonly ancestorIds: (readonly string[] | undefined)[];
@@ -148,6 +149,32 @@ export class CompiledTaxonomy implements Taxonomy {
   synonymList(id: string, lc: string): readonly string[] | undefined {
     const n = this.entryNumber(id);
     return n === undefined ? undefined : this.tables.synonymLists?.[n]?.[lc];
+  }
+
+  /**
+   * Per entry, the synonym ids of `lc` that lead to it (its line's items, with their stopword and plural
+   * variants): the reverse of the synonym table, built on first use per language, for suggestions.
+   */
+  synonymIdsByEntry(lc: string): ReadonlyMap<string, readonly string[]> {
+    let byEntry = this.synonymIdsOfLanguage.get(lc);
+    if (byEntry === undefined) {
+      const built = new Map<string, string[]>();
+      const table = this.tables.synonyms[lc];
+      if (table !== undefined) {
+        const { keys, entries } = table;
+        for (let i = 0; i < keys.length; i++) {
+          const n = entries[i] as number;
+          if (this.isGroup[n] === 1) continue;
+          const id = this.tables.ids[n] as string;
+          const list = built.get(id);
+          if (list === undefined) built.set(id, [keys[i] as string]);
+          else list.push(keys[i] as string);
+        }
+      }
+      byEntry = built;
+      this.synonymIdsOfLanguage.set(lc, byEntry);
+    }
+    return byEntry;
   }
 
   private stopwordPattern(lc: string): RegExp | undefined {

@@ -88,7 +88,8 @@ const JS = `
 document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
   select.addEventListener("change", function () { if (select.form) select.form.submit(); });
 });
-// Taxonomy suggestions for the last comma-separated item being typed, in a native datalist.
+// Taxonomy suggestions (GET /api/v3/taxonomy_suggestions) for the last comma-separated item being typed,
+// in a native datalist.
 document.querySelectorAll("input[data-suggest]").forEach(function (input) {
   var list = document.createElement("datalist");
   list.id = input.id + "-suggestions";
@@ -103,7 +104,8 @@ document.querySelectorAll("input[data-suggest]").forEach(function (input) {
       var last = parts.pop().trim();
       var head = parts.map(function (p) { return p.trim(); }).filter(Boolean);
       if (last.length < 2) { list.replaceChildren(); return; }
-      fetch("/suggest/" + input.dataset.suggest + "?q=" + encodeURIComponent(last) + "&lc=" + document.documentElement.lang)
+      fetch("/api/v3/taxonomy_suggestions?limit=10&tagtype=" + input.dataset.suggest + "&string=" +
+        encodeURIComponent(last) + "&lc=" + document.documentElement.lang)
         .then(function (r) { return r.ok ? r.json() : { suggestions: [] }; })
         .then(function (body) {
           list.replaceChildren.apply(list, body.suggestions.map(function (name) {

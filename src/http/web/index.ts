@@ -13,7 +13,6 @@ import { MAX_REVISION } from "../../domain/product.js";
 import { type ParsedSearch, parseSearchParams, SearchParamError } from "../../domain/search/params.js";
 import type { SearchQuery } from "../../domain/search/query.js";
 import { tagTypeUrlName } from "../../domain/search/tag-types.js";
-import { suggestNames } from "../../domain/taxonomy/suggestions.js";
 import { type Params, queryParams } from "../params.js";
 import { ASSETS } from "./assets.js";
 import { pageContext } from "./context.js";
@@ -68,9 +67,6 @@ function parseRev(raw: string | undefined): number | "invalid" | undefined {
  * written (ids are the store's, the same in every process), so only the folksonomy tags and the header
  * are made for each request, as the JSON read caches its answers.
  */
-/** Taxonomies the edit form suggests names from. */
-const SUGGESTED: ReadonlySet<string> = new Set(["categories", "labels", "countries"]);
-
 const productBodies = new LRUCache<string, ProductBody>({ max: 1000 });
 
 async function productPage(
@@ -192,19 +188,6 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     const params = nonEmpty(queryParams(request));
     const ctx = await pageContext(app, request, params);
     return sendPage(reply, layout(ctx, ctx.t("homeTitle"), await homeBody(ctx, app)));
-  });
-  // Suggestions of the edit form's script: taxonomy names starting with the typed text.
-  app.get<{ Params: { taxonomy: string } }>("/suggest/:taxonomy", hidden, async (request, reply) => {
-    const params = queryParams(request);
-    const name = request.params.taxonomy;
-    const taxonomy = SUGGESTED.has(name) ? app.foodbase.taxonomies[name as "categories"] : undefined;
-    if (taxonomy === undefined) return reply.callNotFound();
-    const lc = parseLanguageList(params.lc)[0] ?? "en";
-    const suggestions = suggestNames(taxonomy, lc, (params.q ?? "").slice(0, 100), 10);
-    return reply
-      .header("Cache-Control", "public, max-age=3600")
-      .type("application/json; charset=utf-8")
-      .send(JSON.stringify({ suggestions }));
   });
   app.get("/search", hidden, async (request, reply) => {
     const params = nonEmpty(queryParams(request));

@@ -3,13 +3,8 @@ import { describe, expect, it } from "vitest";
 import { analyze, type Divergence, expectCount, withText } from "./helpers.js";
 import { ADDITIVES_CASES } from "./oracle/additives.js";
 
-const DIVERGENCES: Record<string, Divergence<string[]>> = {
-  "poudres à lever (carbonates acides d’ammonium et de sodium, acide citrique)": {
-    foodbase: ["en:e503ii", "en:e330"],
-    reason:
-      "preparse: OFF expands the French chemical-salt enumeration (carbonates … d'ammonium et de sodium → carbonate d'ammonium, carbonate de sodium); foodbase's French table has oils and peppers only",
-  },
-};
+/** No case diverges since the French chemical salts are developed (chemical-salts.ts). */
+const DIVERGENCES: Record<string, Divergence<string[]>> = {};
 
 describe("additives_original_tags (OFF additives_tags.t)", () => {
   for (const [i, c] of ADDITIVES_CASES.entries()) {

@@ -1,20 +1,13 @@
 /** Conformance: OFF's `ingredients_analysis.t` (vegan, vegetarian, palm oil). */
 import { describe, expect, it } from "vitest";
-import { analyze, type Divergence, expectCount, OLDER_OFF_TAXONOMY, withText } from "./helpers.js";
+import { analyze, type Divergence, expectCount, withText } from "./helpers.js";
 import { ANALYSIS_CASES } from "./oracle/analysis.js";
 
-const SUGAR_MAYBE_VEGAN = `${OLDER_OFF_TAXONOMY.replace("older", "newer")}: OFF's test sets en:sugar vegan:maybe (bone char, 2025-26); the shipped ingredients taxonomy still has en:sugar vegan:yes`;
-
-const DIVERGENCES: Record<string, Divergence<string[] | undefined>> = {
-  "eau, sucre, noisettes": {
-    foodbase: ["en:palm-oil-free", "en:vegan", "en:vegetarian"],
-    reason: SUGAR_MAYBE_VEGAN,
-  },
-  "sucre, colorant: e150": {
-    foodbase: ["en:palm-oil-free", "en:vegan", "en:vegetarian"],
-    reason: SUGAR_MAYBE_VEGAN,
-  },
-};
+/**
+ * No case diverges since en:sugar and its family carry the vegan properties of OFF's newer ingredients taxonomy
+ * (data/taxonomies/README.md, "Patches").
+ */
+const DIVERGENCES: Record<string, Divergence<string[] | undefined>> = {};
 
 describe("ingredients_analysis_tags (OFF ingredients_analysis.t)", () => {
   for (const [i, c] of ANALYSIS_CASES.entries()) {

@@ -1,15 +1,10 @@
 /** Conformance: OFF's `nova.t`. */
 import { describe, expect, it } from "vitest";
-import { analyze, type Divergence, expectCount, NEWER_OFF_TAXONOMY, withText } from "./helpers.js";
+import { analyze, type Divergence, expectCount, withText } from "./helpers.js";
 import { NOVA_CASES } from "./oracle/nova.js";
 
-const STARCHES = `${NEWER_OFF_TAXONOMY}: OFF's categories taxonomy gives en:starches the property nova:en:2, the shipped 2022 categories file has no nova property on en:starches`;
-
-const DIVERGENCES: Record<string, Divergence<number | undefined>> = {
-  "en starches, salt en:starches": { foodbase: 3, reason: STARCHES },
-  "en starches en:starches": { foodbase: 3, reason: STARCHES },
-  "en  en:starches": { foodbase: undefined, reason: STARCHES },
-};
+/** No case diverges since the NOVA markers of OFF's newer Config_off.pm (categories/en:starches → 2) ship. */
+const DIVERGENCES: Record<string, Divergence<number | undefined>> = {};
 
 const keyOf = (c: (typeof NOVA_CASES)[number]) =>
   `${c.product.lc} ${c.product.text ?? ""} ${(c.product.categories_tags ?? []).join(",")}`;

@@ -4,11 +4,6 @@ import { analyze, type Divergence, expectCount, NEWER_OFF_TAXONOMY, OLDER_OFF_TA
 import { INGREDIENTS_TAGS_CASES } from "./oracle/ingredients-tags.js";
 
 const DIVERGENCES: Record<string, Divergence<string[]>> = {
-  "arôme naturel de pomme avec d'autres arômes naturels": {
-    foodbase: ["fr:arome-naturel-de-pomme-avec-autres-aromes-naturels"],
-    reason:
-      'parser: OFF splits on "avec d\'autres" (with other …); foodbase has no rule for it and keeps one unknown ingredient',
-  },
   "Lait de vache pasteurisé (origine: France), crème pasteurisée (origine France), sel (origine UE), ferments.": {
     foodbase: ["en:cow-s-milk", "en:cream", "en:salt", "en:ferment"],
     reason: `${OLDER_OFF_TAXONOMY.replace("older", "different")}: the shipped ingredients taxonomy has no en:pasteurised-cow-s-milk entry, so "pasteurisé" is removed as a processing word`,

@@ -1,11 +1,12 @@
 /**
  * Property-based tests of every parser, driven through HTTP (issue 26 item 9): barcodes, nutrient values
- * and units, search and facet parameters, tag text, urlencoded / multipart / query-string / JSON / raw
- * bodies. The property is always the same: a 2xx or a 4xx in the route's error shape, never a 5xx or an
+ * and units, ingredient lists, schema documents, image uploads, search and facet parameters, tag text,
+ * urlencoded / multipart / query-string / JSON / raw bodies. The property is always the same: a 2xx or a 4xx in the route's error shape, never a 5xx or an
  * error logged, and nothing stored by a refused request. Fixed seed and bounded runs here; `npm run fuzz`
  * runs the same properties longer and reports what they tried (test/helpers/fuzz.ts).
  */
 import fc from "fast-check";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AWKWARD_TEXTS,
@@ -141,6 +142,17 @@ const writeFields = fc
       lc: fc.oneof(anyText, fc.constantFrom("en", "fr", "de")),
       nutrition_data_per: fc.oneof(anyText, fc.constantFrom("100g", "serving")),
       add_categories: anyText,
+      // Ingredient lists: the analysis runs on every write that changes them.
+      ingredients_text: fc.oneof(
+        anyText,
+        fc.constantFrom(
+          "sugar, water 12%, (salt",
+          "e330, e471 (soy), may contain nuts",
+          "((((((((((((",
+          "a 200%, b 300%",
+        ),
+      ),
+      ingredients_text_fr: fc.oneof(anyText, fc.constantFrom("lait 50 %, sucre 60 %", "farine de blé [gluten]*: 2,5%")),
       no_nutrition_data: fc.constantFrom("", "on", "off", "1"),
     },
     { requiredKeys: ["code"] },
@@ -408,6 +420,139 @@ describe("JSON bodies (folksonomy)", () => {
         expectFolksonomyAnswer(answer, `${method} ${text.slice(0, 200)}`);
         const after = await t.database.count("folksonomy_tag_versions");
         expect(after).toBe(before + (answer.status === 200 ? 1 : 0));
+      }),
+      fuzzParameters(),
+    );
+    tally.report();
+  });
+});
+
+describe("schema documents (v3.5 PATCH of the 2026 nutrition model)", () => {
+  it("any input sets, nutrients and values: 2xx/4xx in the v3 shape; a refused PATCH stores nothing", async () => {
+    const tally = new FuzzTally("schema documents");
+    const anyValue = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom("12", "1,5", "<0.5", "~2", "-", "1e400", 12, -1, 0.5, null, true) },
+      { weight: 1, arbitrary: anyText },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+    );
+    const nutrient = fc.record(
+      {
+        value: anyValue,
+        value_string: anyValue,
+        unit: fc.oneof(fc.constantFrom(...UNITS), anyText, fc.constant(null)),
+        modifier: fc.oneof(fc.constantFrom("<", "<=", "~", ">", "-"), anyText),
+      },
+      { requiredKeys: [] },
+    );
+    const inputSet = fc.record(
+      {
+        source: fc.oneof(fc.constantFrom("packaging", "manufacturer", "estimate"), anyText),
+        preparation: fc.oneof(fc.constantFrom("as_sold", "prepared"), anyText),
+        per: fc.oneof(fc.constantFrom("100g", "100ml", "serving", "200ml"), anyText),
+        per_quantity: anyValue,
+        per_unit: fc.oneof(fc.constantFrom("g", "ml"), anyText),
+        nutrients: fc.oneof(
+          {
+            weight: 4,
+            arbitrary: fc.dictionary(
+              fc.oneof(fc.constantFrom(...NUTRIENTS), anyText),
+              fc.oneof(nutrient, fc.constant(null)),
+              { maxKeys: 4 },
+            ),
+          },
+          { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    const document = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .array(fc.oneof(inputSet, fc.jsonValue({ maxDepth: 1 })), { maxLength: 3 })
+          .map((sets) => ({ nutrition: { input_sets: sets } })),
+      },
+      { weight: 1, arbitrary: fc.dictionary(anyText, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(document, fc.constantFrom("v3.5", "v3.6"), async (product, version) => {
+        const before = await storedRevisions();
+        const answer = await getJson(`${t.url}/api/${version}/product/2000000000017`, {
+          method: "PATCH",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ user_id: ALICE.userId, password: ALICE.password, product }),
+        });
+        tally.add(answer.status);
+        expectProductApiAnswer(answer, `${version} ${JSON.stringify(product).slice(0, 300)}`);
+        const saved = answer.status === 200 && answer.body.status !== "failure";
+        expect(await storedRevisions(), JSON.stringify(answer.body).slice(0, 300)).toBe(before + (saved ? 1 : 0));
+        if (saved) {
+          for (const readVersion of ["v2", "v3.5"]) {
+            expectProductApiAnswer(
+              await getJson(`${t.url}/api/${readVersion}/product/2000000000017`),
+              `read ${readVersion}`,
+            );
+          }
+        }
+      }),
+      fuzzParameters(),
+    );
+    tally.report();
+  });
+});
+
+describe("image uploads", () => {
+  it("any bytes, image fields and codes to product_image_upload.pl: a JSON answer, never a 5xx; only a saved photo writes", async () => {
+    const tally = new FuzzTally("image uploads");
+    // A real photo to cut, corrupt and mislabel (2xx answers need one).
+    const photo = await sharp({ create: { width: 700, height: 400, channels: 3, background: "#c84" } })
+      .jpeg()
+      .toBuffer();
+    const png = await sharp(photo).png().toBuffer();
+    const bytes = fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom(photo, png) },
+      { weight: 2, arbitrary: fc.integer({ min: 0, max: photo.length - 1 }).map((n) => photo.subarray(0, n)) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(fc.integer({ min: 0, max: photo.length - 1 }), fc.integer({ min: 0, max: 255 }))
+          .map(([at, value]) => {
+            const corrupt = Buffer.from(photo);
+            corrupt[at] = value;
+            return corrupt;
+          }),
+      },
+      { weight: 1, arbitrary: fc.uint8Array({ maxLength: 2000 }).map((b) => Buffer.from(b)) },
+      { weight: 1, arbitrary: anyText.map((text) => Buffer.from(text)) },
+    );
+    const imagefield = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom("front_en", "ingredients_fr", "nutrition", "packaging_de", "other") },
+      { weight: 1, arbitrary: anyText },
+    );
+    const code = fc.oneof({ weight: 4, arbitrary: fc.constant("2000000000017") }, { weight: 1, arbitrary: barcode });
+    await fc.assert(
+      fc.asyncProperty(bytes, imagefield, code, fc.boolean(), async (data, field, target, sameFieldName) => {
+        const before = await storedRevisions();
+        const form = new FormData();
+        form.append("code", target);
+        form.append("imagefield", field);
+        form.append("user_id", ALICE.userId);
+        form.append("password", ALICE.password);
+        form.append(
+          sameFieldName ? `imgupload_${field}` : "imgupload_x",
+          new Blob([new Uint8Array(data)]),
+          "photo.jpg",
+        );
+        const answer = await getJson(`${t.url}/cgi/product_image_upload.pl`, { method: "POST", body: form });
+        tally.add(answer.status);
+        expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+        expect(typeof answer.body, String(answer.body)).toBe("object");
+        // A saved photo is a revision, and its automatic selection another (OFF's upload then crop).
+        const saved = answer.status === 200 && (answer.body as { status?: string }).status === "status ok";
+        const after = await storedRevisions();
+        if (saved) expect(after, JSON.stringify(answer.body)).toBeGreaterThan(before);
+        else expect(after, JSON.stringify(answer.body)).toBe(before);
       }),
       fuzzParameters(),
     );
