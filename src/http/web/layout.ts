@@ -1,5 +1,6 @@
 /** The frame of every page (header with search, language choice, footer) and how pages are sent. */
 import type { FastifyReply } from "fastify";
+import type { ImageUrlContext } from "../../domain/schema/product-view.js";
 import { SCRIPT, STYLESHEET } from "./assets.js";
 import { type Html, html } from "./html.js";
 import type { Messages, Translate } from "./i18n/index.js";
@@ -18,6 +19,8 @@ export interface PageContext {
   params: Readonly<Record<string, string>>;
   /** The signed-in user, if any. */
   user?: SignedIn;
+  /** Where the product photos' URLs point (as the JSON API's `image_*_url`). */
+  images: ImageUrlContext;
 }
 
 /**

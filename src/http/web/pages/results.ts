@@ -204,7 +204,7 @@ export async function resultsBody(input: ResultsInput, heading: string): Promise
     store.searchProducts(input.query),
     facetGroups(app, input.query),
   ]);
-  const items = documents.map((bytes) => resultItem(ctx, new ProductData(bytes, taxonomies)));
+  const items = documents.map((bytes) => resultItem(ctx, new ProductData(bytes, taxonomies, true, ctx.images)));
   return html`<h1>${heading}</h1>
 ${activeFilters(ctx, input, taxonomies)}
 <div class="search-layout">
