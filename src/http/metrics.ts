@@ -30,7 +30,8 @@ export function routeFamily(route: string | undefined, method: string, folksonom
   if (route === "/health" || route === "/metrics") return "service";
   if (route.startsWith("/api/docs") || route === "/api/openapi.json") return "docs";
   // The web pages (web/index.ts); tag pages share the tag routes above and below.
-  if (route === "/" || route === "/search" || route.startsWith("/product/") || route.startsWith("/assets/")) {
+  const webPrefixes = ["/product/", "/assets/"];
+  if (["/", "/search", "/signin", "/signout"].includes(route) || webPrefixes.some((p) => route.startsWith(p))) {
     return "web";
   }
   // The root tag routes of facets.ts: /brands.json, /brand/:tag …

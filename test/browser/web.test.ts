@@ -307,6 +307,13 @@ describe("pages in Chromium", () => {
     await page.waitForURL(/\/product\/2000000000073\/edit$/);
     expect(await page.locator("h1").textContent()).toBe("Add the product 2000000000073");
     await page.getByLabel("Product name").fill("Hazelnut spread");
+    // Suggestions from the categories taxonomy as one types the last item.
+    await page.getByLabel("Categories").pressSequentially("Sweet spr", { delay: 20 });
+    await page.waitForFunction(() => document.querySelectorAll("#field-categories-suggestions option").length > 0);
+    const options = await page
+      .locator("#field-categories-suggestions option")
+      .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
+    expect(options).toContain("Sweet spreads");
     await page.getByLabel("Categories").fill("Sweet spreads");
     await page.getByLabel("Values are").selectOption("100g");
     await page.getByLabel("Serving size").fill("15 g");

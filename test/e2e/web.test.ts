@@ -2,6 +2,7 @@
  * The web pages over real HTTP, on the test project's store: escaping, security headers, the 404 page,
  * search with facets that narrow it, tag pages, languages, the product page and its revisions.
  */
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALICE, BOB, getJson, postForm, startTestServer, type TestServer } from "../helpers/server.js";
 
@@ -313,6 +314,59 @@ describe("product page", () => {
     const { text } = await page(`/product/${NUTELLA.code}`);
     expect(Buffer.byteLength(text)).toBeLessThan(100 * 1024);
   });
+  it("folksonomy tags, shown as text and current even when the revision has not changed", async () => {
+    const before = await page(`/product/${NUTELLA.code}`);
+    expect(before.text).not.toContain("Folksonomy tags");
+    const created = await t.server.store.folksonomy.createTag({
+      product: NUTELLA.code,
+      owner: "",
+      k: "packaging:<b>",
+      v: "glass & <i>jar</i>",
+      version: 1,
+      editor: ALICE.userId,
+      comment: "",
+      lastEdit: "2026-01-01T00:00:00",
+    });
+    expect(created).toEqual({ ok: true });
+    const after = await page(`/product/${NUTELLA.code}`);
+    const section_ = section(after.text, /<h2 id="folksonomy">/, "</table>");
+    expect(section_).toContain("<tr><td>packaging:&lt;b&gt;</td><td>glass &amp; &lt;i&gt;jar&lt;/i&gt;</td></tr>");
+  });
+  it("photos: the selected front photo with its larger view, on the page and as the results' thumbnail", async () => {
+    const code = "2000000000042";
+    const pixels = Buffer.alloc(300 * 400 * 3, 90);
+    const jpeg = await sharp(pixels, { raw: { width: 300, height: 400, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      code,
+      imagefield: "front_en",
+      user_id: ALICE.userId,
+      password: ALICE.password,
+    })) {
+      form.append(k, v);
+    }
+    form.append("imgupload_front_en", new Blob([new Uint8Array(jpeg)]), "front.jpg");
+    const uploaded = await getJson(`${t.url}/cgi/product_image_upload.pl`, { method: "POST", body: form });
+    expect(uploaded.status).toBe(200);
+    // The URLs the JSON API gives for that photo.
+    const api = (await getJson(`${t.url}/api/v2/product/${code}?fields=image_front_url,image_front_small_url`)).body
+      .product;
+    expect(api.image_front_small_url).toMatch(/\/front_en\.\d+\.200\.jpg$/);
+    const { text } = await page(`/product/${code}`);
+    const photos = section(text, /<h2 id="photos">/, "</section>");
+    expect(photos).toContain(`<img src="${api.image_front_small_url}" alt="Front of the product photo of Cheddar">`);
+    const large = (api.image_front_url as string).replace(/\.400\.jpg$/, ".full.jpg");
+    expect(hrefs(photos)).toEqual([large]);
+    for (const url of [api.image_front_small_url as string, large]) {
+      const res = await fetch(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/jpeg");
+    }
+    const results = await page("/search?search_terms=cheddar");
+    expect(results.text).toContain(`<img class="thumb" src="${api.image_front_small_url}"`);
+  });
   it("the slug form answers the same page", async () => {
     const slug = await page(`/product/${NUTELLA.code}/nutella`);
     expect(slug.status).toBe(200);
@@ -612,6 +666,13 @@ describe("contributing", () => {
     // The form shows the stored values again.
     const again = await send(jar, `/product/${code}/edit`);
     expect(again.text).toMatch(/id="field-nutriment_sugars" name="nutriment_sugars" value="56.3"/);
+  });
+
+  it("the edit form asks for taxonomy suggestions on categories and labels", async () => {
+    const jar = new Jar();
+    await signIn(jar);
+    const form = await send(jar, `/product/${NUTELLA.code}/edit`);
+    expect(form.text).toContain('id="field-categories" name="categories" data-suggest="categories"');
   });
 
   it("sign out needs the form token, then ends the session", async () => {

@@ -88,6 +88,35 @@ const JS = `
 document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
   select.addEventListener("change", function () { if (select.form) select.form.submit(); });
 });
+// Taxonomy suggestions (GET /api/v3/taxonomy_suggestions) for the last comma-separated item being typed,
+// in a native datalist.
+document.querySelectorAll("input[data-suggest]").forEach(function (input) {
+  var list = document.createElement("datalist");
+  list.id = input.id + "-suggestions";
+  input.after(list);
+  input.setAttribute("list", list.id);
+  input.setAttribute("autocomplete", "off");
+  var timer;
+  input.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      var parts = input.value.split(",");
+      var last = parts.pop().trim();
+      var head = parts.map(function (p) { return p.trim(); }).filter(Boolean);
+      if (last.length < 2) { list.replaceChildren(); return; }
+      fetch("/api/v3/taxonomy_suggestions?limit=10&tagtype=" + input.dataset.suggest + "&string=" +
+        encodeURIComponent(last) + "&lc=" + document.documentElement.lang)
+        .then(function (r) { return r.ok ? r.json() : { suggestions: [] }; })
+        .then(function (body) {
+          list.replaceChildren.apply(list, body.suggestions.map(function (name) {
+            var option = document.createElement("option");
+            option.value = head.concat([name]).join(", ");
+            return option;
+          }));
+        });
+    }, 150);
+  });
+});
 `;
 
 export interface Asset {

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parseLanguageList } from "../../domain/language.js";
 import type { Params } from "../params.js";
+import { imageUrlContext } from "../product-read.js";
 import { acceptedLanguages, chooseLanguage, loadLanguages, type Messages, translator } from "./i18n/index.js";
 import type { PageContext } from "./layout.js";
 import { signedInUser } from "./session.js";
@@ -25,6 +26,7 @@ export async function pageContext(app: FastifyInstance, request: FastifyRequest,
     languages: available,
     path: (request.url.split("?")[0] ?? "/") || "/",
     params,
+    images: imageUrlContext(app, request, dataLc),
     ...(user === undefined ? {} : { user }),
   };
 }

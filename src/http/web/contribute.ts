@@ -116,7 +116,8 @@ function editBody(ctx: PageContext, input: EditFormInput): Html {
     const describedBy = [hint === undefined ? "" : `${id}-hint`, error === undefined ? "" : `${id}-error`]
       .filter((x) => x !== "")
       .join(" ");
-    const attrs = html`id="${id}" name="${name}"${describedBy === "" ? "" : html` aria-describedby="${describedBy}"`}${
+    const suggest = name === "categories" || name === "labels" ? html` data-suggest="${name}"` : "";
+    const attrs = html`id="${id}" name="${name}"${suggest}${describedBy === "" ? "" : html` aria-describedby="${describedBy}"`}${
       error === undefined ? "" : html` aria-invalid="true"`
     }`;
     return html`<p><label for="${id}">${t(`field_${name}` as MessageKey)}</label>

@@ -85,7 +85,11 @@ async function productPage(
   };
   if (code === "" || rev === "invalid") return notFound();
   const revisionId = rev === undefined ? await store.getCurrentRevisionId(code) : undefined;
-  const key = revisionId === undefined ? undefined : `${revisionId}|${ctx.lc}|${ctx.dataLc}|${params.lc ?? ""}`;
+  // The photos' URLs name the request's host when no public URL is configured.
+  const key =
+    revisionId === undefined
+      ? undefined
+      : `${revisionId}|${ctx.lc}|${ctx.dataLc}|${params.lc ?? ""}|${ctx.images.bases.local}`;
   let body = key === undefined ? undefined : productBodies.get(key);
   if (body === undefined) {
     const bytes =
@@ -94,7 +98,7 @@ async function productPage(
         : await store.getProductDocumentBytes(code, rev);
     if (bytes === undefined) return notFound();
     const revisions = await store.listRevisions(code);
-    const product = new ProductData(bytes, taxonomies);
+    const product = new ProductData(bytes, taxonomies, true, ctx.images);
     body = productBody({ ctx, app, product, revisions, ...(typeof rev === "number" ? { rev } : {}) });
     if (key !== undefined) productBodies.set(key, body);
   }

@@ -1,5 +1,6 @@
 /** The frame of every page (header with search, language choice, footer) and how pages are sent. */
 import type { FastifyReply } from "fastify";
+import type { ImageUrlContext } from "../../domain/schema/product-view.js";
 import { SCRIPT, STYLESHEET } from "./assets.js";
 import { type Html, html } from "./html.js";
 import type { Messages, Translate } from "./i18n/index.js";
@@ -18,6 +19,8 @@ export interface PageContext {
   params: Readonly<Record<string, string>>;
   /** The signed-in user, if any. */
   user?: SignedIn;
+  /** Where the product photos' URLs point (as the JSON API's `image_*_url`). */
+  images: ImageUrlContext;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface PageContext {
  * may point at on OFF's image server over https).
  */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; " +
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; " +
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -1,6 +1,7 @@
 /** What the pages read of a stored product: its API v2 view (SCHEMA.md §6), as plain values. */
 import { type ProductView, StoredProductBytesView } from "../../domain/product-document.js";
 import { ConvertedProductView } from "../../domain/schema/index.js";
+import type { ImageUrlContext } from "../../domain/schema/product-view.js";
 import { tagTypeUrlName } from "../../domain/search/tag-types.js";
 import { displayTags, taxonomyOfField } from "../../domain/tags.js";
 import type { Taxonomies } from "../../domain/taxonomy/types.js";
@@ -13,9 +14,9 @@ import { link, type PageContext } from "./layout.js";
  */
 export class ProductData {
   private readonly view: ProductView;
-  constructor(bytes: Buffer, taxonomies: Taxonomies, converted = true) {
+  constructor(bytes: Buffer, taxonomies: Taxonomies, converted = true, images?: ImageUrlContext) {
     const stored = new StoredProductBytesView(bytes);
-    this.view = converted ? new ConvertedProductView(stored, "v2", taxonomies) : stored;
+    this.view = converted ? new ConvertedProductView(stored, "v2", taxonomies, images) : stored;
   }
   /** Values read so far: a page reads some keys several times, and each read parses JSON. */
   private readonly values = new Map<string, unknown>();
@@ -49,12 +50,15 @@ export class ProductData {
     const g = this.text("nutriscore_grade") || this.text("nutrition_grades");
     return /^[a-e]$/.test(g) ? g : undefined;
   }
-  /** A photo of `kind` (front, ingredients, nutrition): its small and large URLs when the document has them. */
+  /**
+   * A photo of `kind` (front, ingredients, nutrition): its small URL and the full-size one (OFF's
+   * `.full.jpg` next to the 400-pixel display size), when the product has that photo selected.
+   */
   photo(kind: string): { small: string; large: string } | undefined {
-    const large = this.text(`image_${kind}_url`);
-    const small = this.text(`image_${kind}_small_url`) || this.text(`image_${kind}_thumb_url`) || large;
-    if (small === "" && large === "") return undefined;
-    return { small, large: large || small };
+    const display = this.text(`image_${kind}_url`);
+    const small = this.text(`image_${kind}_small_url`) || this.text(`image_${kind}_thumb_url`) || display;
+    if (small === "" && display === "") return undefined;
+    return { small, large: (display || small).replace(/\.400\.jpg$/, ".full.jpg") };
   }
 }
 

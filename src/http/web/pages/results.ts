@@ -103,6 +103,7 @@ function countText(ctx: PageContext, n: number, one: MessageKey, many: MessageKe
 
 function facetName(ctx: PageContext, taxonomies: Taxonomies, tagtype: string, tag: string): string {
   if (tagtype === "nutrition_grades" && /^[a-e]$/.test(tag)) return tag.toUpperCase();
+  if (tagtype === "nutrition_grades" && tag === "unknown") return ctx.t("nutriscoreUnknown");
   const nova = tagtype === "nova_groups" ? /^en:([1-4])-/.exec(tag) : null;
   if (nova !== null) return `NOVA ${nova[1]}`;
   return tagNames(tagtype, [tag], ctx, taxonomies)[0] as string;
@@ -203,7 +204,7 @@ export async function resultsBody(input: ResultsInput, heading: string): Promise
     store.searchProducts(input.query),
     facetGroups(app, input.query),
   ]);
-  const items = documents.map((bytes) => resultItem(ctx, new ProductData(bytes, taxonomies)));
+  const items = documents.map((bytes) => resultItem(ctx, new ProductData(bytes, taxonomies, true, ctx.images)));
   return html`<h1>${heading}</h1>
 ${activeFilters(ctx, input, taxonomies)}
 <div class="search-layout">
