@@ -5,29 +5,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALICE, BOB, getJson, postForm, startTestServer, type TestServer } from "../helpers/server.js";
+import { NUTELLA } from "../helpers/web-products.js";
 
 const SCRIPT_NAME = "<script>alert(1)</script>";
-
-/** Nutella's label values (the sample data's): OFF rates it Nutri-Score E (2021 score 26). */
-const NUTELLA = {
-  code: "3017620422003",
-  product_name: "Nutella",
-  brands: "Ferrero",
-  quantity: "400 g",
-  serving_size: "15 g",
-  categories: "Sweet spreads, Hazelnut spreads",
-  countries: "France",
-  ingredients_text: "Sugar, palm oil, hazelnuts 13%, skimmed milk powder 8.7%, fat-reduced cocoa 7.4%",
-  "nutriment_energy-kj": "2252",
-  "nutriment_energy-kcal": "539",
-  nutriment_fat: "30.9",
-  "nutriment_saturated-fat": "10.6",
-  nutriment_carbohydrates: "57.5",
-  nutriment_sugars: "56.3",
-  nutriment_fiber: "0",
-  nutriment_proteins: "6.3",
-  nutriment_salt: "0.107",
-};
 
 const PRODUCTS: Array<Record<string, string>> = [
   NUTELLA,
