@@ -18,7 +18,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { type ImageLimits, processSelection, processUpload } from "../src/images/process.js";
+import { type ImageLimits, processSelection, processUpload, WHOLE_PICTURE } from "../src/images/process.js";
 import { ImageFiles } from "../src/storage/image-files.js";
 import { serveFoodbase } from "./lib/bench-store.js";
 import { type Load, load, loadGeneratorName } from "./lib/load.js";
@@ -102,16 +102,7 @@ async function inProcessUpload(picture: Buffer): Promise<void> {
   // A fresh copy, as the server gets from each request: libvips may cache work on an input it saw before.
   const upload = await processUpload(Buffer.from(picture), LIMITS);
   const full = upload.files.find((f) => f.size === "full")?.data as Buffer;
-  await processSelection(full, {
-    angle: 0,
-    x1: 0,
-    y1: 0,
-    x2: 0,
-    y2: 0,
-    coordinatesImageSize: "full",
-    normalize: false,
-    whiteMagic: false,
-  });
+  await processSelection(full, WHOLE_PICTURE);
 }
 
 function uploadCode(i: number): string {
@@ -174,16 +165,7 @@ async function benchServing(base: string, pictures: Buffer[], dir: string, image
   );
   const files = new ImageFiles(imagesDir);
   const upload = await processUpload(pictures[0] as Buffer, LIMITS);
-  const selection = await processSelection(upload.files.find((f) => f.size === "full")?.data as Buffer, {
-    angle: 0,
-    x1: 0,
-    y1: 0,
-    x2: 0,
-    y2: 0,
-    coordinatesImageSize: "full",
-    normalize: false,
-    whiteMagic: false,
-  });
+  const selection = await processSelection(upload.files.find((f) => f.size === "full")?.data as Buffer, WHOLE_PICTURE);
   await files.writeSelection("3017620422003", "front_en", 3, selection);
   const bytes = selection.files.find((f) => f.size === "400")?.data as Buffer;
   const file = join(dir, "front_en.3.400.jpg");

@@ -209,6 +209,18 @@ export interface SelectionParams {
   whiteMagic: boolean;
 }
 
+/** The whole picture as uploaded: no rotation, no crop, no filter (OFF's selection of a new upload). */
+export const WHOLE_PICTURE: Readonly<SelectionParams> = {
+  angle: 0,
+  x1: 0,
+  y1: 0,
+  x2: 0,
+  y2: 0,
+  coordinatesImageSize: "full",
+  normalize: false,
+  whiteMagic: false,
+};
+
 function isCrop(params: SelectionParams): boolean {
   const { x1, y1, x2, y2 } = params;
   return [x1, y1, x2, y2].every(Number.isFinite) && x1 !== x2 && y1 !== y2 && ![x1, y1, x2, y2].every((c) => c <= 0);

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ImageFileCache } from "../../src/http/image-files.js";
-import { processSelection, processUpload } from "../../src/images/process.js";
+import { processSelection, processUpload, WHOLE_PICTURE } from "../../src/images/process.js";
 import { ImageFiles } from "../../src/storage/image-files.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
@@ -50,16 +50,7 @@ beforeAll(async () => {
     .toBuffer();
   const processed = await processUpload(source, { maxBytes: 20 * 1024 * 1024, maxPixels: 100_000_000 });
   await files.writeUpload("3017620422003", 1, processed, { data: source, extension: "jpg" });
-  const selection = await processSelection(processed.files[2]?.data as Buffer, {
-    angle: 90,
-    x1: 0,
-    y1: 0,
-    x2: 0,
-    y2: 0,
-    coordinatesImageSize: "full",
-    normalize: false,
-    whiteMagic: false,
-  });
+  const selection = await processSelection(processed.files[2]?.data as Buffer, { ...WHOLE_PICTURE, angle: 90 });
   await files.writeSelection("3017620422003", "front_en", 3, selection);
   upload400 = processed.files[1]?.data as Buffer;
   selection400 = selection.files[2]?.data as Buffer;

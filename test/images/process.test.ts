@@ -13,6 +13,7 @@ import {
   processSelection,
   processUpload,
   sizesOf,
+  WHOLE_PICTURE,
 } from "../../src/images/process.js";
 
 const LIMITS: ImageLimits = { maxBytes: 20 * 1024 * 1024, maxPixels: 100_000_000 };
@@ -193,21 +194,10 @@ describe("processUpload", () => {
 });
 
 describe("processSelection", () => {
-  const noCrop = {
-    angle: 0,
-    x1: 0,
-    y1: 0,
-    x2: 0,
-    y2: 0,
-    coordinatesImageSize: "full",
-    normalize: false,
-    whiteMagic: false,
-  } as const;
-
   it("without crop or angle: OFF's four selection sizes of the upload", async () => {
     const upload = await processUpload(await picture(200, 183), LIMITS);
     const full = upload.files.find((f) => f.size === "full")?.data as Buffer;
-    const result = await processSelection(full, noCrop);
+    const result = await processSelection(full, WHOLE_PICTURE);
     expect(result.files.map((f) => f.size)).toEqual(["100", "200", "400", "full"]);
     // OFF's fixture: front_en sizes 100 {100,92}, 200/400/full {200,183}.
     expect(sizesOf(result)).toEqual({
@@ -221,7 +211,7 @@ describe("processSelection", () => {
   it("rotates clockwise: width and height swap at 90°", async () => {
     const upload = await processUpload(await picture(300, 200), LIMITS);
     const full = upload.files.find((f) => f.size === "full")?.data as Buffer;
-    const result = await processSelection(full, { ...noCrop, angle: 90 });
+    const result = await processSelection(full, { ...WHOLE_PICTURE, angle: 90 });
     expect([result.width, result.height]).toEqual([200, 300]);
     const out = result.files.find((f) => f.size === "full")?.data as Buffer;
     // Left half (red) goes to the top when turned clockwise.
@@ -232,7 +222,7 @@ describe("processSelection", () => {
   it("crops with full-size coordinates (OFF scenario 10: 10,20 → 100,200 of 200×183 is 90 wide)", async () => {
     const upload = await processUpload(await picture(200, 183), LIMITS);
     const full = upload.files.find((f) => f.size === "full")?.data as Buffer;
-    const result = await processSelection(full, { ...noCrop, x1: 10, y1: 20, x2: 100, y2: 200 });
+    const result = await processSelection(full, { ...WHOLE_PICTURE, x1: 10, y1: 20, x2: 100, y2: 200 });
     // Clipped at the bottom (183): 90 × 163, as OFF's fixture ingredients_fr.
     expect(sizesOf(result).full).toEqual({ w: 90, h: 163 });
     expect(sizesOf(result)["100"]).toEqual({ w: 55, h: 100 });
@@ -243,7 +233,7 @@ describe("processSelection", () => {
     const full = upload.files.find((f) => f.size === "full")?.data as Buffer;
     // The 400 version is 400×300; (0,0)-(200,300) is its left half = 800×1200 of the full picture.
     const result = await processSelection(full, {
-      ...noCrop,
+      ...WHOLE_PICTURE,
       x1: 0,
       y1: 0,
       x2: 200,
@@ -257,7 +247,7 @@ describe("processSelection", () => {
 
   it("crop coordinates are on the rotated picture, with the reference size swapped", () => {
     const rect = cropRectangle(
-      { ...noCrop, angle: 90, x1: 0, y1: 0, x2: 150, y2: 200, coordinatesImageSize: "400" },
+      { ...WHOLE_PICTURE, angle: 90, x1: 0, y1: 0, x2: 150, y2: 200, coordinatesImageSize: "400" },
       { width: 1600, height: 1200 },
       { width: 1200, height: 1600 },
     );
@@ -274,14 +264,14 @@ describe("processSelection", () => {
     expect(sizesOf(upload).full).toEqual({ w: 300, h: 200 });
     const full = upload.files.find((f) => f.size === "full")?.data as Buffer;
     // The q95 JPEG keeps the white frame exactly white only where it is far from the red.
-    const result = await processSelection(await sharp(full).png().toBuffer(), noCrop);
+    const result = await processSelection(await sharp(full).png().toBuffer(), WHOLE_PICTURE);
     expect(result.width).toBeLessThan(300);
     expect(result.width).toBeGreaterThanOrEqual(260);
     expect(result.height).toBeLessThan(200);
     expect(result.height).toBeGreaterThanOrEqual(160);
     // A picture with no uniform edge is left whole.
     const noisy = await processUpload(await picture(300, 200), LIMITS);
-    const kept = await processSelection(noisy.files.find((f) => f.size === "full")?.data as Buffer, noCrop);
+    const kept = await processSelection(noisy.files.find((f) => f.size === "full")?.data as Buffer, WHOLE_PICTURE);
     expect([kept.width, kept.height]).toEqual([300, 200]);
   });
 
@@ -289,7 +279,7 @@ describe("processSelection", () => {
     const upload = await processUpload(await picture(200, 183), LIMITS);
     const full = upload.files.find((f) => f.size === "full")?.data as Buffer;
     await expectInputError(
-      processSelection(full, { ...noCrop, x1: 300, y1: 300, x2: 400, y2: 400 }),
+      processSelection(full, { ...WHOLE_PICTURE, x1: 300, y1: 300, x2: 400, y2: 400 }),
       "crop_outside",
       /outside the image/,
     );

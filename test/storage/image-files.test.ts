@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { processSelection, processUpload } from "../../src/images/process.js";
+import { processSelection, processUpload, WHOLE_PICTURE } from "../../src/images/process.js";
 import { ImageFiles, imagesRoot, productImageFolder } from "../../src/storage/image-files.js";
 
 const LIMITS = { maxBytes: 20 * 1024 * 1024, maxPixels: 100_000_000 };
@@ -94,16 +94,7 @@ describe("ImageFiles", () => {
     expect(full?.equals(processed.files.find((f) => f.size === "full")?.data as Buffer)).toBe(true);
     expect(await files.readUpload("12345678", 3)).toBeUndefined();
     expect(await files.hasUpload("12345678", 2)).toBe(true);
-    const selection = await processSelection(full as Buffer, {
-      angle: 0,
-      x1: 0,
-      y1: 0,
-      x2: 0,
-      y2: 0,
-      coordinatesImageSize: "full",
-      normalize: false,
-      whiteMagic: false,
-    });
+    const selection = await processSelection(full as Buffer, WHOLE_PICTURE);
     await files.writeSelection("12345678", "front_en", 3, selection);
     expect(await files.list("12345678")).toEqual([
       "2.100.jpg",
