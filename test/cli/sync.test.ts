@@ -33,6 +33,8 @@ const deltaName = (start: number) => `openfoodfacts_products_${start}_${start + 
 /** The publishing server: files by name; every request is logged. */
 class DeltaServer {
   readonly files = new Map<string, Buffer>();
+  /** Extra response headers by file name (a full dump's Last-Modified). */
+  readonly headers = new Map<string, Record<string, string>>();
   readonly requests: string[] = [];
   private server: http.Server | undefined;
   url = "";
@@ -46,7 +48,13 @@ class DeltaServer {
         res.writeHead(404, { "content-type": "text/plain" }).end("not found");
         return;
       }
-      res.writeHead(200, { "content-type": "application/octet-stream", "content-length": body.length }).end(body);
+      res
+        .writeHead(200, {
+          "content-type": "application/octet-stream",
+          "content-length": body.length,
+          ...this.headers.get(name),
+        })
+        .end(body);
     });
     await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
     this.url = `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
@@ -324,4 +332,76 @@ describe("foodbase sync", () => {
     // One revision per product: the products stored before the interruption were not imported twice.
     expect(await db.count("revisions")).toBe(count);
   }, 240_000);
+
+  it("--full URL: the dump once, then only the deltas that ended after it was made", async () => {
+    const db = freshDatabase();
+    server.files.clear();
+    // The dump was made after d1 ended and before d2 did.
+    const dumpMade = new Date((1_700_086_400 + 3600) * 1000);
+    server.files.set("full-dump.jsonl.gz", gzipSync(jsonl(REAL.slice(0, 8))));
+    server.headers.set("full-dump.jsonl.gz", { "last-modified": dumpMade.toUTCString() });
+    const stale = { ...(REAL[0] as Doc), product_name: "An older name than the dump's" };
+    server.publish([
+      [d1, gzipSync(jsonl([stale]))],
+      [d2, gzipSync(jsonl(REAL.slice(8, 10)))],
+    ]);
+    const fullUrl = `${server.url}/full-dump.jsonl.gz`;
+    const r = await sync(server, db, ["--full", fullUrl]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(await appliedNames(db)).toEqual(expect.arrayContaining([`full:${fullUrl}`, d1, d2]));
+    await withStore(db, async (store) => {
+      expect(await store.countProducts()).toBe(10);
+      // d1 ended before the dump was made: recorded, not imported (the dump's version stays).
+      expect((await store.getProduct(REAL[0]?.code as string))?.product_name).toBe(REAL[0]?.product_name);
+    });
+    // Run again with the same dump: it is not downloaded again.
+    server.requests.length = 0;
+    const again = await sync(server, db, ["--full", fullUrl]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(server.requests).toEqual(["index.txt"]);
+    server.headers.clear();
+  });
+
+  it("--watch HOURS: checks again after that time and applies what was published since; Ctrl-C stops it", async () => {
+    const db = freshDatabase();
+    server.files.clear();
+    server.publish([[d1, gzipSync(jsonl(REAL.slice(0, 2)))]]);
+    // 0.0005 h = 1.8 s between checks.
+    const child = spawn(
+      process.execPath,
+      [
+        CLI_MAIN,
+        "sync",
+        "--no-progress",
+        "--workers",
+        "0",
+        "--sync-index-url",
+        `${server.url}/index.txt`,
+        "--watch",
+        "0.0005",
+      ],
+      { env: { ...process.env, DATABASE_URL: db.url }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr?.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
+    try {
+      const waitFor = async (what: () => Promise<boolean>) => {
+        for (let tries = 0; tries < 600 && !(await what()); tries++) await new Promise((r) => setTimeout(r, 100));
+      };
+      await waitFor(async () => (await appliedNames(db)).includes(d1));
+      expect(await appliedNames(db)).toEqual([d1]);
+      // Published after the first check: the next check applies it without a new run.
+      server.publish([[d2, gzipSync(jsonl(REAL.slice(2, 4)))]]);
+      await waitFor(async () => (await appliedNames(db)).includes(d2));
+      expect(await appliedNames(db)).toEqual([d1, d2]);
+      expect(stderr).toContain("next check in 0.0005 h");
+      child.kill("SIGINT");
+      expect(await closed).toBe(130);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
 });
