@@ -9,8 +9,8 @@ import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserArgs, launchBrowser } from "../helpers/browser.js";
-import { ALICE, postForm, startTestServer, type TestServer } from "../helpers/server.js";
-import { NUTELLA } from "../helpers/web-products.js";
+import { ALICE, startTestServer, type TestServer } from "../helpers/server.js";
+import { NUTELLA, writeProducts } from "../helpers/web-products.js";
 
 const SCREENSHOTS = join(import.meta.dirname, "../../test-results/screenshots");
 
@@ -88,15 +88,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   t = await startTestServer();
-  for (const product of PRODUCTS) {
-    const written = await postForm(t.url, "/cgi/product_jqm2.pl", {
-      lang: "en",
-      ...product,
-      user_id: ALICE.userId,
-      password: ALICE.password,
-    });
-    expect(written.body).toMatchObject({ status: 1 });
-  }
+  await writeProducts(t.url, PRODUCTS);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
 }, 120_000);

@@ -5,7 +5,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALICE, BOB, getJson, postForm, startTestServer, type TestServer } from "../helpers/server.js";
-import { NUTELLA } from "../helpers/web-products.js";
+import { NUTELLA, writeProducts } from "../helpers/web-products.js";
 
 const SCRIPT_NAME = "<script>alert(1)</script>";
 
@@ -61,15 +61,7 @@ function resultCodes(text: string): string[] {
 
 beforeAll(async () => {
   t = await startTestServer();
-  for (const product of PRODUCTS) {
-    const written = await postForm(t.url, "/cgi/product_jqm2.pl", {
-      lang: "en",
-      ...product,
-      user_id: ALICE.userId,
-      password: ALICE.password,
-    });
-    expect(written.body).toMatchObject({ status: 1 });
-  }
+  await writeProducts(t.url, PRODUCTS);
   // A second revision of Nutella, by Bob.
   const edit = await postForm(t.url, "/cgi/product_jqm2.pl", {
     code: NUTELLA.code,

@@ -1,4 +1,6 @@
 /** Products the page tests write (e2e and browser): Nutella with its label values, as the sample data has them. */
+import { expect } from "vitest";
+import { ALICE, postForm } from "./server.js";
 
 /** Nutella's label values (the sample data's): OFF rates it Nutri-Score E (2021 score 26). */
 export const NUTELLA: Record<string, string> = {
@@ -20,3 +22,16 @@ export const NUTELLA: Record<string, string> = {
   nutriment_proteins: "6.3",
   nutriment_salt: "0.107",
 };
+
+/** Writes the products as Alice through product_jqm2.pl, in English unless they say otherwise. */
+export async function writeProducts(baseUrl: string, products: Array<Record<string, string>>): Promise<void> {
+  for (const product of products) {
+    const written = await postForm(baseUrl, "/cgi/product_jqm2.pl", {
+      lang: "en",
+      ...product,
+      user_id: ALICE.userId,
+      password: ALICE.password,
+    });
+    expect(written.body).toMatchObject({ status: 1 });
+  }
+}
