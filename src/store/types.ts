@@ -6,7 +6,7 @@
 
 import type { Product } from "../domain/product.js";
 import type { ProductIndexEntry } from "../domain/search/index-entry.js";
-import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../domain/search/query.js";
+import type { FacetCounts, FacetQuery, FacetSample, SearchPage, SearchQuery } from "../domain/search/query.js";
 import type { AuthFailureStore } from "./auth-failure-types.js";
 import type { FolksonomyStore } from "./folksonomy-types.js";
 import type { SyncStore } from "./sync-types.js";
@@ -159,6 +159,11 @@ export interface Store {
   searchProducts(query: SearchQuery): Promise<SearchPage>;
   /** Tags of one tag type having products, with their product counts, most frequent first (API.md §5.8). */
   facetCounts(query: FacetQuery): Promise<FacetCounts>;
+  /**
+   * Tags of `tagtypes` counted over the first `limit` products matching `query` (its filters; order,
+   * skip and limit aside), from the tags each product is indexed under: no document is read.
+   */
+  facetSample(query: SearchQuery, tagtypes: readonly string[], limit: number): Promise<FacetSample>;
 
   /**
    * Tunes this store for a long bulk load: throughput and bounded memory rather than caching for

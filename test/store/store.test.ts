@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Product } from "../../src/domain/product.js";
+import type { SearchQuery } from "../../src/domain/search/query.js";
 import { openStore } from "../../src/store/open.js";
 import { DuplicateError, type RevisionInfo, type Store } from "../../src/store/types.js";
 import { openTestStore, type TestStore } from "../helpers/store.js";
@@ -165,6 +166,58 @@ describe("products and revisions", () => {
     expect(revs).toEqual([2, 1, 3]);
     expect(await store.getProduct("3000000000055")).toEqual({ code: "3000000000055", product_name: "Newer", rev: 3 });
     expect(await store.countProducts()).toBe(2);
+  });
+});
+
+describe("facets of a filtered search", () => {
+  const byCategory = (tag: string, negated = false): SearchQuery => ({
+    tags: [{ tagtype: "categories", anyOf: [{ kind: "tag", tag, negated }] }],
+    numbers: [],
+    sort: "popularity",
+    skip: 0,
+    limit: 24,
+  });
+
+  it("counts the tags of the matching products, most frequent first, from the index", async () => {
+    const products: Array<[string, string[], string[]]> = [
+      ["3000000000017", ["en:snacks", "en:biscuits"], ["en:organic"]],
+      ["3000000000024", ["en:snacks", "en:crisps"], ["en:organic", "en:fair-trade"]],
+      ["3000000000031", ["en:snacks", "en:biscuits"], []],
+      ["3000000000048", ["en:beverages"], ["en:organic"]],
+    ];
+    for (const [code, categories, labels] of products) {
+      await store.writeProduct(code, info(), () => ({
+        product: { code, categories_tags: categories, labels_tags: labels },
+        changedFields: ["categories"],
+        result: "saved",
+      }));
+    }
+    const sample = await store.facetSample(byCategory("en:snacks"), ["categories", "labels", "brands"], 1000);
+    expect(sample).toEqual({
+      counted: 3,
+      facets: {
+        categories: [
+          { tag: "en:snacks", products: 3 },
+          { tag: "en:biscuits", products: 2 },
+          { tag: "en:crisps", products: 1 },
+        ],
+        labels: [
+          { tag: "en:organic", products: 2 },
+          { tag: "en:fair-trade", products: 1 },
+        ],
+        brands: [],
+      },
+    });
+    // Negated filters and a limit: the first products of the matches only.
+    const notSnacks = await store.facetSample(byCategory("en:snacks", true), ["categories"], 1000);
+    expect(notSnacks).toEqual({ counted: 1, facets: { categories: [{ tag: "en:beverages", products: 1 }] } });
+    const limited = await store.facetSample(byCategory("en:snacks"), ["categories"], 2);
+    expect(limited.counted).toBe(2);
+    expect(limited.facets.categories?.[0]).toEqual({ tag: "en:snacks", products: 2 });
+    expect(await store.facetSample(byCategory("en:nothing-here"), ["labels"], 1000)).toEqual({
+      counted: 0,
+      facets: { labels: [] },
+    });
   });
 });
 

@@ -92,7 +92,25 @@ export interface FacetTag {
   products: number;
 }
 
+/**
+ * Tag counts of some tag types over the first products matching a search, in storage order (the order
+ * of `sort_by=nothing`): the facets of a filtered search page, counted from the index, not the documents.
+ */
+export interface FacetSample {
+  /** How many products were counted: the matches, or `limit` of them when there are more. */
+  counted: number;
+  /** Per tag type asked, its tags among the counted products, most frequent first (ties by tag). */
+  facets: Record<string, FacetTag[]>;
+}
+
 /** Every tag of a tag type having at least one product, most frequent first (ties by tag). */
 export interface FacetCounts {
   tags: FacetTag[];
+}
+
+/** Facet tags from their counts: most frequent first, ties by tag. */
+export function rankFacetTags(counts: ReadonlyMap<string, number>): FacetTag[] {
+  return [...counts]
+    .map(([tag, products]) => ({ tag, products }))
+    .sort((a, b) => b.products - a.products || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
 }

@@ -26,9 +26,9 @@ import {
   type Messages,
   translator,
 } from "./i18n/index.js";
-import { formatNumber, layout, link, type PageContext, sendPage } from "./layout.js";
+import { formatNumber, framedPage, layout, link, type PageContext, sendPage } from "./layout.js";
 import { homeBody } from "./pages/home.js";
-import { folksonomySection, notFoundBody, type ProductBody, productBody } from "./pages/product.js";
+import { folksonomySection, notFoundBody, productBody } from "./pages/product.js";
 import { resultsBody } from "./pages/results.js";
 import { ProductData, tagNames, tagPath } from "./product-data.js";
 import { signedInUser } from "./session.js";
@@ -64,10 +64,16 @@ function parseRev(raw: string | undefined): number | "invalid" | undefined {
 
 /**
  * Product page bodies of current revisions, by revision id and languages: a revision never changes once
- * written (ids are the store's, the same in every process), so only the folksonomy tags and the header
- * are made for each request, as the JSON read caches its answers.
+ * written (ids are the store's, the same in every process), so only the folksonomy tags and the frame
+ * are made for each request, as the JSON read caches its answers. Kept as UTF-8 bytes: a body built by
+ * templates is a string of thousands of pieces, which every send would join again.
  */
-const productBodies = new LRUCache<string, ProductBody>({ max: 1000 });
+interface RenderedProductBody {
+  title: string;
+  main: Buffer;
+  history: Buffer;
+}
+const productBodies = new LRUCache<string, RenderedProductBody>({ max: 1000 });
 
 async function productPage(
   app: FastifyInstance,
@@ -99,14 +105,12 @@ async function productPage(
     if (bytes === undefined) return notFound();
     const revisions = await store.listRevisions(code);
     const product = new ProductData(bytes, taxonomies, true, ctx.images);
-    body = productBody({ ctx, app, product, revisions, ...(typeof rev === "number" ? { rev } : {}) });
+    const made = productBody({ ctx, app, product, revisions, ...(typeof rev === "number" ? { rev } : {}) });
+    body = { title: made.title, main: Buffer.from(made.main.text), history: Buffer.from(made.history.text) };
     if (key !== undefined) productBodies.set(key, body);
   }
-  const folksonomy = await store.folksonomy.getProductTags(code, "");
-  return sendPage(
-    reply,
-    layout(ctx, body.title, html`${body.main}${folksonomySection(ctx, folksonomy)}${body.history}`),
-  );
+  const folksonomy = folksonomySection(ctx, await store.folksonomy.getProductTags(code, ""));
+  return sendPage(reply, framedPage(ctx, body.title, [body.main, folksonomy, body.history]));
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The frame of every page (header with search, language choice, footer) and how pages are sent. */
 import type { FastifyReply } from "fastify";
+import { LRUCache } from "lru-cache";
 import type { ImageUrlContext } from "../../domain/schema/product-view.js";
 import { SCRIPT, STYLESHEET } from "./assets.js";
 import { type Html, html } from "./html.js";
@@ -76,7 +77,8 @@ function accountArea(ctx: PageContext): Html {
   )}</button></form>`;
 }
 
-export function layout(ctx: PageContext, title: string, body: Html): Html {
+/** A page around its body: `start`, then the body, then `end`. */
+export function pageFrame(ctx: PageContext, title: string): { start: Html; end: Html } {
   const { t } = ctx;
   const languageLinks = [...ctx.languages.entries()].map(
     ([lc, m]) =>
@@ -84,7 +86,7 @@ export function layout(ctx: PageContext, title: string, body: Html): Html {
         lc === ctx.lc ? html` aria-current="true"` : ""
       }>${m.languageName}</a>`,
   );
-  return html`<!DOCTYPE html>
+  const start = html`<!DOCTYPE html>
 <html lang="${ctx.lc}">
 <head>
 <meta charset="utf-8">
@@ -107,15 +109,45 @@ ${ctx.params.lc === undefined ? "" : html`<input type="hidden" name="lc" value="
 ${accountArea(ctx)}
 </header>
 <main id="main" tabindex="-1">
-${body}
+`;
+  const end = html`
 </main>
 <footer class="site"><p>${t("footer")} <a href="/api/docs">${t("apiLink")}</a></p></footer>
 </body>
 </html>`;
+  return { start, end };
+}
+
+/**
+ * Frames of pages seen by visitors who are not signed in, as UTF-8 bytes: they depend only on the
+ * page's language, path, parameters and title, and making one (links, escaping, query strings) costs
+ * as much as the rest of a cached product page. A signed-in frame holds the user's form token: never kept.
+ */
+const anonymousFrames = new LRUCache<string, { start: Buffer; end: Buffer }>({ max: 2000 });
+
+/** A page of already-rendered body parts, in its frame, as the bytes to send. */
+export function framedPage(ctx: PageContext, title: string, parts: ReadonlyArray<Buffer | Html>): Buffer {
+  const key = ctx.user === undefined ? JSON.stringify([ctx.lc, ctx.path, ctx.params, title]) : undefined;
+  let frame = key === undefined ? undefined : anonymousFrames.get(key);
+  if (frame === undefined) {
+    const { start, end } = pageFrame(ctx, title);
+    frame = { start: Buffer.from(start.text), end: Buffer.from(end.text) };
+    if (key !== undefined) anonymousFrames.set(key, frame);
+  }
+  return Buffer.concat([
+    frame.start,
+    ...parts.map((part) => (Buffer.isBuffer(part) ? part : Buffer.from(part.text))),
+    frame.end,
+  ]);
+}
+
+export function layout(ctx: PageContext, title: string, body: Html): Html {
+  const { start, end } = pageFrame(ctx, title);
+  return html`${start}${body}${end}`;
 }
 
 /** Sends a page with its security headers (every HTML answer goes through here). */
-export function sendPage(reply: FastifyReply, page: Html, status = 200): FastifyReply {
+export function sendPage(reply: FastifyReply, page: Html | Buffer, status = 200): FastifyReply {
   return reply
     .code(status)
     .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
@@ -124,5 +156,5 @@ export function sendPage(reply: FastifyReply, page: Html, status = 200): Fastify
     .header("X-Frame-Options", "DENY")
     .header("Cache-Control", "no-cache")
     .type("text/html; charset=utf-8")
-    .send(page.text);
+    .send(Buffer.isBuffer(page) ? page : page.text);
 }

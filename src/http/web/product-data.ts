@@ -1,4 +1,6 @@
 /** What the pages read of a stored product: its API v2 view (SCHEMA.md §6), as plain values. */
+
+import { imageUrlFields, LOCAL_IMAGES_KEY } from "../../domain/images/index.js";
 import { type ProductView, StoredProductBytesView } from "../../domain/product-document.js";
 import { ConvertedProductView } from "../../domain/schema/index.js";
 import type { ImageUrlContext } from "../../domain/schema/product-view.js";
@@ -9,12 +11,23 @@ import { type Html, html } from "./html.js";
 import { link, type PageContext } from "./layout.js";
 
 /**
- * A product document, read the way API v2 clients see it; or, with `converted` false, as stored (enough
- * for its tags, which schema versions do not change, and much cheaper for the facets' many products).
+ * A product document, read the way API v2 clients see it; or, with `converted` false, as stored: enough
+ * for names, brands, grades, tags and photos (no schema version changes them), and much cheaper for the
+ * many products of a result list (the whole-document conversion recomputes the nutrition values).
  */
 export class ProductData {
   private readonly view: ProductView;
-  constructor(bytes: Buffer, taxonomies: Taxonomies, converted = true, images?: ImageUrlContext) {
+  /**
+   * Photo URLs of a stored view, as the converted view computes them (IMAGES.md §2.5); null when the
+   * document has no `images`, whose stored URL fields then stand, as in the converted view.
+   */
+  private photoUrls: Record<string, unknown> | null | undefined;
+  constructor(
+    bytes: Buffer,
+    taxonomies: Taxonomies,
+    private readonly converted = true,
+    private readonly images?: ImageUrlContext,
+  ) {
     const stored = new StoredProductBytesView(bytes);
     this.view = converted ? new ConvertedProductView(stored, "v2", taxonomies, images) : stored;
   }
@@ -55,8 +68,19 @@ export class ProductData {
    * `.full.jpg` next to the 400-pixel display size), when the product has that photo selected.
    */
   photo(kind: string): { small: string; large: string } | undefined {
-    const display = this.text(`image_${kind}_url`);
-    const small = this.text(`image_${kind}_small_url`) || this.text(`image_${kind}_thumb_url`) || display;
+    const url = (key: string) => {
+      if (this.converted || this.images === undefined) return this.text(key);
+      if (this.photoUrls === undefined) {
+        const keys = ["code", "lang", "lc", "images", LOCAL_IMAGES_KEY];
+        const product = Object.fromEntries(keys.map((k) => [k, this.value(k)] as const));
+        this.photoUrls = imageUrlFields(product, this.images.lc, this.images.bases) ?? null;
+      }
+      if (this.photoUrls === null) return this.text(key);
+      const value = this.photoUrls[key];
+      return typeof value === "string" ? value : "";
+    };
+    const display = url(`image_${kind}_url`);
+    const small = url(`image_${kind}_small_url`) || url(`image_${kind}_thumb_url`) || display;
     if (small === "" && display === "") return undefined;
     return { small, large: (display || small).replace(/\.400\.jpg$/, ".full.jpg") };
   }

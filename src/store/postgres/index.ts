@@ -6,7 +6,7 @@
 import type pg from "pg";
 import type { Product } from "../../domain/product.js";
 import { serializeProductDocument } from "../../domain/product-document.js";
-import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../../domain/search/query.js";
+import type { FacetCounts, FacetQuery, FacetSample, SearchPage, SearchQuery } from "../../domain/search/query.js";
 import { redactDatabaseUrl } from "../open.js";
 import { type RevisionRow, toRevisionRecord, toUser, type UserRow, withRev } from "../rows.js";
 import {
@@ -401,6 +401,10 @@ export class PostgresStore implements Store {
 
   facetCounts(query: FacetQuery): Promise<FacetCounts> {
     return this.search.facetCounts(query);
+  }
+
+  facetSample(query: SearchQuery, tagtypes: readonly string[], limit: number): Promise<FacetSample> {
+    return this.search.facetSample(query, tagtypes, limit);
   }
 
   prepareForBulkLoad(): Promise<void> {

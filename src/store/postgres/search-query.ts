@@ -14,14 +14,17 @@
  *   name first, then in the name or brands, then the others, each group by popularity.
  */
 import type pg from "pg";
-import type {
-  FacetCounts,
-  FacetQuery,
-  NumericCondition,
-  SearchPage,
-  SearchQuery,
-  SortOrder,
-  TagClause,
+import {
+  type FacetCounts,
+  type FacetQuery,
+  type FacetSample,
+  type FacetTag,
+  type NumericCondition,
+  rankFacetTags,
+  type SearchPage,
+  type SearchQuery,
+  type SortOrder,
+  type TagClause,
 } from "../../domain/search/query.js";
 import { ALL_PRODUCTS_KEY, numberFieldKey, termCountSql, termKey } from "./search-index.js";
 import { searchQuery } from "./search-text.js";
@@ -128,7 +131,8 @@ export class PostgresSearch {
     return ids;
   }
 
-  async searchProducts(query: SearchQuery): Promise<SearchPage> {
+  /** The query's filters as SQL, with the term ids they name. */
+  private async compile(query: SearchQuery): Promise<CompiledSearch> {
     const keys: string[] = [ALL_PRODUCTS_KEY];
     for (const clause of query.tags) {
       for (const literal of clause.anyOf) {
@@ -138,11 +142,13 @@ export class PostgresSearch {
     }
     for (const condition of query.numbers) keys.push(numberFieldKey(condition.field));
     const ids = await this.termIds(keys);
-
     const params = new Params();
-    const filter = compileFilter(query, ids, params);
-    if (filter.matchesNothing) return { count: 0, documents: [] };
-    const search = { query, filter, ids, params };
+    return { query, filter: compileFilter(query, ids, params), ids, params };
+  }
+
+  async searchProducts(query: SearchQuery): Promise<SearchPage> {
+    const search = await this.compile(query);
+    if (search.filter.matchesNothing) return { count: 0, documents: [] };
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
@@ -163,6 +169,33 @@ export class PostgresSearch {
     } finally {
       client.release(broken);
     }
+  }
+
+  /**
+   * The first `limit` matches in the order of `sort_by=nothing`, counted from their tag arrays
+   * (search_products.terms): no document is read.
+   */
+  async facetSample(query: SearchQuery, tagtypes: readonly string[], limit: number): Promise<FacetSample> {
+    const facets: Record<string, FacetTag[]> = Object.fromEntries(tagtypes.map((t) => [t, []]));
+    const { filter, params } = await this.compile(query);
+    if (filter.matchesNothing || limit <= 0) return { counted: 0, facets };
+    const { rows } = await this.pool.query<{ counted: number; tags: Array<[string, string, number]> }>(
+      params.bind(
+        `WITH m AS MATERIALIZED (
+           SELECT sp.terms FROM ${fromSql(filter)} ORDER BY ${ORDER_BY.nothing} LIMIT ${params.add(limit)}::int)
+         SELECT (SELECT count(*)::int FROM m) AS counted,
+           (SELECT COALESCE(json_agg(json_build_array(t.field, t.tag, c.products)), '[]'::json)
+            FROM (SELECT u.term_id, count(*)::int AS products
+                  FROM m CROSS JOIN LATERAL unnest(m.terms) AS u(term_id) GROUP BY u.term_id) c
+            JOIN search_terms t ON t.term_id = c.term_id
+            WHERE t.field = ANY(${params.add(tagtypes)}::text[]) AND t.tag <> '') AS tags`,
+      ),
+    );
+    const counts = new Map<string, Map<string, number>>(tagtypes.map((t) => [t, new Map()]));
+    const { counted, tags } = rows[0] ?? { counted: 0, tags: [] };
+    for (const [field, tag, products] of tags) counts.get(field)?.set(tag, products);
+    for (const [tagtype, byTag] of counts) facets[tagtype] = rankFacetTags(byTag);
+    return { counted, facets };
   }
 
   async facetCounts(query: FacetQuery): Promise<FacetCounts> {

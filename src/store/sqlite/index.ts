@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import type { Product } from "../../domain/product.js";
 import { StoredProductView, serializeProductDocument } from "../../domain/product-document.js";
 import type { ProductIndexEntry } from "../../domain/search/index-entry.js";
-import type { FacetCounts, FacetQuery, SearchPage, SearchQuery } from "../../domain/search/query.js";
+import type { FacetCounts, FacetQuery, FacetSample, SearchPage, SearchQuery } from "../../domain/search/query.js";
 import { type RevisionRow, toRevisionRecord, toUser, type UserRow, withRev } from "../rows.js";
 import { refuseNewerSchema } from "../schema-version.js";
 import {
@@ -422,6 +422,10 @@ export class SqliteStore implements Store {
 
   async facetCounts(query: FacetQuery): Promise<FacetCounts> {
     return this.search.facet(query);
+  }
+
+  async facetSample(query: SearchQuery, tagtypes: readonly string[], limit: number): Promise<FacetSample> {
+    return this.search.facetSample(query, tagtypes, limit);
   }
 
   async prepareForBulkLoad(options: BulkLoadOptions = {}): Promise<void> {

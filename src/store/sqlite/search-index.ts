@@ -157,7 +157,7 @@ function sortedUnique(ids: number[]): Int32Array {
   return sorted.subarray(0, n);
 }
 
-function idsOfBlob(blob: Buffer): Int32Array {
+export function idsOfBlob(blob: Buffer): Int32Array {
   const copy = new Int32Array(blob.length >>> 2);
   new Uint8Array(copy.buffer).set(blob);
   return copy;

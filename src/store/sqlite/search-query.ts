@@ -10,20 +10,23 @@
  * Everything runs in one read transaction, so the count, the page and the documents agree.
  */
 import type Database from "better-sqlite3";
-import type {
-  FacetCounts,
-  FacetQuery,
-  NumericCondition,
-  SearchPage,
-  SearchQuery,
-  SortOrder,
-  TagClause,
-  TextCondition,
+import {
+  type FacetCounts,
+  type FacetQuery,
+  type FacetSample,
+  type FacetTag,
+  type NumericCondition,
+  rankFacetTags,
+  type SearchPage,
+  type SearchQuery,
+  type SortOrder,
+  type TagClause,
+  type TextCondition,
 } from "../../domain/search/query.js";
 import { planInterval, type ValueInterval } from "./search-bins.js";
 import { PidSet } from "./search-bitmap.js";
 import { LocalWrites, type SortColumn, SortKeyColumns } from "./search-columns.js";
-import { coarseBinTag, fineBinTag, numberField, SqliteSearchIndex } from "./search-index.js";
+import { coarseBinTag, fineBinTag, idsOfBlob, numberField, SqliteSearchIndex } from "./search-index.js";
 
 /** ORDER BY of each sort order; walked ones (`index`) match an index of search_products (search-schema.ts). */
 const ORDER_BY: Readonly<Record<Exclude<SortOrder, "relevance" | "nothing">, { index?: string; order: string }>> = {
@@ -127,6 +130,9 @@ function intervalOf(condition: NumericCondition): ValueInterval {
   }
 }
 
+/** Term tags kept in memory for facet samples; beyond this many, forgotten. */
+const MAX_CACHED_TERM_TAGS = 200_000;
+
 export class SqliteSearch {
   private readonly stmts;
   private readonly exactStatements = new Map<string, Database.Statement>();
@@ -134,6 +140,16 @@ export class SqliteSearch {
   private readonly collectStatements = new Map<string, Database.Statement>();
   private readonly searchTransaction: (query: SearchQuery) => SearchPage;
   private readonly facetTransaction: (query: FacetQuery) => FacetCounts;
+  private readonly facetSampleTransaction: (
+    query: SearchQuery,
+    tagtypes: readonly string[],
+    limit: number,
+  ) => FacetSample;
+
+  /** (field, tag) of the term ids facet samples met: a committed term's id never changes. */
+  private readonly termTags = new Map<number, readonly [string, string]>();
+  /** Per term id, the products of a facet sample having it (all zero between samples). */
+  private termCounts = new Uint32Array(0);
 
   /** Index maintenance, called by the store for every stored document. */
   readonly index: SqliteSearchIndex;
@@ -147,6 +163,9 @@ export class SqliteSearch {
     this.index.indexMissingProducts();
     this.searchTransaction = db.transaction((query: SearchQuery) => this.run(query));
     this.facetTransaction = db.transaction((query: FacetQuery) => this.runFacet(query));
+    this.facetSampleTransaction = db.transaction((query: SearchQuery, tagtypes: readonly string[], limit: number) =>
+      this.runFacetSample(query, tagtypes, limit),
+    );
     this.stmts = {
       term: db.prepare("SELECT term_id AS id, products FROM search_terms WHERE field = ? AND tag = ?"),
       postings: db.prepare("SELECT bits FROM search_postings WHERE term_id = ?").pluck(),
@@ -167,6 +186,12 @@ export class SqliteSearch {
       facet: db.prepare(
         "SELECT tag, products FROM search_terms WHERE field = ? AND tag <> '' AND products > 0 ORDER BY products DESC, tag",
       ),
+      termsOfPids: db
+        .prepare("SELECT terms FROM search_products WHERE pid IN (SELECT value FROM json_each(?))")
+        .pluck(),
+      tagsOfTerms: db.prepare(
+        "SELECT term_id, field, tag FROM search_terms WHERE term_id IN (SELECT value FROM json_each(?))",
+      ),
       facetTerms: db.prepare(
         "SELECT term_id, tag FROM search_terms WHERE field = ? AND tag <> '' AND products > 0 ORDER BY tag",
       ),
@@ -180,6 +205,10 @@ export class SqliteSearch {
 
   facet(query: FacetQuery): FacetCounts {
     return this.facetTransaction(query);
+  }
+
+  facetSample(query: SearchQuery, tagtypes: readonly string[], limit: number): FacetSample {
+    return this.facetSampleTransaction(query, tagtypes, limit);
   }
 
   private term(field: string, tag: string): Term | undefined {
@@ -587,5 +616,55 @@ export class SqliteSearch {
     }
     tags.sort((a, b) => b.products - a.products || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
     return { tags };
+  }
+
+  /**
+   * The first `limit` matches in pid order (as `sort_by=nothing` pages them), counted from the term ids
+   * each product is indexed under (`search_products.terms`): a few bytes per product where the
+   * documents weigh kilobytes to parse.
+   */
+  private runFacetSample(query: SearchQuery, tagtypes: readonly string[], limit: number): FacetSample {
+    const facets: Record<string, FacetTag[]> = Object.fromEntries(tagtypes.map((t) => [t, []]));
+    const capacity = (this.stmts.maxPid.get() as number | null) ?? 0;
+    const all = this.term("", "");
+    if ((all?.products ?? 0) === 0 || limit <= 0) return { counted: 0, facets };
+    const matches = this.filters(query, capacity, all);
+    const pids = matches === undefined ? (this.stmts.everyPid.all(limit, 0) as number[]) : matches.slice(0, limit);
+    // Counted by term id in a typed array: a product is indexed under a hundred terms or more (tags,
+    // number bins), a thousand products under a hundred thousand.
+    const seen: number[] = [];
+    const wanted = new Map<string, Map<string, number>>(tagtypes.map((t) => [t, new Map()]));
+    try {
+      for (const blob of this.stmts.termsOfPids.all(JSON.stringify(pids)) as Buffer[]) {
+        for (const id of idsOfBlob(blob)) {
+          if (id >= this.termCounts.length) {
+            const grown = new Uint32Array(Math.max(id + 1, this.termCounts.length * 2));
+            grown.set(this.termCounts);
+            this.termCounts = grown;
+          }
+          const count = this.termCounts[id] as number;
+          if (count === 0) seen.push(id);
+          this.termCounts[id] = count + 1;
+        }
+      }
+      const unknown = seen.filter((id) => !this.termTags.has(id));
+      if (unknown.length > 0) {
+        if (this.termTags.size + unknown.length > MAX_CACHED_TERM_TAGS) this.termTags.clear();
+        const rows = this.stmts.tagsOfTerms.all(JSON.stringify(unknown)) as Array<{
+          term_id: number;
+          field: string;
+          tag: string;
+        }>;
+        for (const { term_id, field, tag } of rows) this.termTags.set(term_id, [field, tag]);
+      }
+      for (const id of seen) {
+        const entry = this.termTags.get(id);
+        if (entry !== undefined && entry[1] !== "") wanted.get(entry[0])?.set(entry[1], this.termCounts[id] as number);
+      }
+    } finally {
+      for (const id of seen) this.termCounts[id] = 0;
+    }
+    for (const [tagtype, byTag] of wanted) facets[tagtype] = rankFacetTags(byTag);
+    return { counted: pids.length, facets };
   }
 }

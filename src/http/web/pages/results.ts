@@ -56,12 +56,12 @@ function filtersNothing(query: SearchQuery): boolean {
   return query.tags.length === 0 && query.numbers.length === 0 && query.codes === undefined && query.text === undefined;
 }
 
-/** Tag counts of each facet over the products matching `query` (or, past FACET_SAMPLE of them, the first ones). */
-export async function facetGroups(
-  app: FastifyInstance,
-  query: SearchQuery,
-): Promise<{ groups: FacetGroup[]; sampled: boolean }> {
-  const { store, taxonomies } = app.foodbase;
+/**
+ * Tag counts of each facet over the products matching `query` (past FACET_SAMPLE of them, over the first
+ * ones), from the search index: no document is read.
+ */
+export async function facetGroups(app: FastifyInstance, query: SearchQuery): Promise<FacetGroup[]> {
+  const { store } = app.foodbase;
   if (filtersNothing(query)) {
     const groups = await Promise.all(
       FACET_TAG_TYPES.map(async (tagtype) => ({
@@ -69,25 +69,10 @@ export async function facetGroups(
         tags: (await store.facetCounts({ tagtype })).tags.slice(0, FACET_ITEMS),
       })),
     );
-    return { groups, sampled: false };
+    return groups;
   }
-  const sample = await store.searchProducts({ ...query, skip: 0, limit: FACET_SAMPLE, sort: "nothing" });
-  const counts = new Map<string, Map<string, number>>(FACET_TAG_TYPES.map((t) => [t, new Map()]));
-  for (const bytes of sample.documents) {
-    const product = new ProductData(bytes, taxonomies, false);
-    for (const tagtype of FACET_TAG_TYPES) {
-      const byTag = counts.get(tagtype) as Map<string, number>;
-      for (const tag of new Set(product.tags(tagtype))) byTag.set(tag, (byTag.get(tag) ?? 0) + 1);
-    }
-  }
-  const groups = FACET_TAG_TYPES.map((tagtype) => ({
-    tagtype,
-    tags: [...(counts.get(tagtype) as Map<string, number>)]
-      .map(([tag, products]) => ({ tag, products }))
-      .sort((a, b) => b.products - a.products || (a.tag < b.tag ? -1 : 1))
-      .slice(0, FACET_ITEMS),
-  }));
-  return { groups, sampled: sample.count > sample.documents.length };
+  const sample = await store.facetSample(query, FACET_TAG_TYPES, FACET_SAMPLE);
+  return FACET_TAG_TYPES.map((tagtype) => ({ tagtype, tags: (sample.facets[tagtype] ?? []).slice(0, FACET_ITEMS) }));
 }
 
 /** `filters` with `tag` added (and) to `<tagtype>_tags`. */
@@ -200,15 +185,15 @@ export function resultItem(ctx: PageContext, product: ProductData): Html {
 export async function resultsBody(input: ResultsInput, heading: string): Promise<Html> {
   const { ctx, app } = input;
   const { taxonomies, store } = app.foodbase;
-  const [{ count, documents }, facets] = await Promise.all([
+  const [{ count, documents }, groups] = await Promise.all([
     store.searchProducts(input.query),
     facetGroups(app, input.query),
   ]);
-  const items = documents.map((bytes) => resultItem(ctx, new ProductData(bytes, taxonomies, true, ctx.images)));
+  const items = documents.map((bytes) => resultItem(ctx, new ProductData(bytes, taxonomies, false, ctx.images)));
   return html`<h1>${heading}</h1>
 ${activeFilters(ctx, input, taxonomies)}
 <div class="search-layout">
-${facetsHtml(ctx, input, facets.groups, facets.sampled)}
+${facetsHtml(ctx, input, groups, !filtersNothing(input.query) && count > FACET_SAMPLE)}
 <section aria-labelledby="results-count">
 <div class="toolbar"><p id="results-count" role="status">${countText(ctx, count, "resultsCountOne", "resultsCount")}</p>${sortForm(
     ctx,
