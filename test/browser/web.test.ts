@@ -290,21 +290,22 @@ describe("pages in Chromium", () => {
       .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
     expect(options).toContain("Sweet spreads");
     await page.getByLabel("Categories").fill("Sweet spreads");
-    await page.getByLabel("Values are").selectOption("100g");
+    await page.getByLabel("Values as sold are").selectOption("100g");
     await page.getByLabel("Serving size").fill("15 g");
     for (const [label, value] of [
-      ["Energy (kJ)", "2252"],
-      ["Energy (kcal)", "539"],
-      ["Fat (g)", "30.9"],
-      ["Saturated fat (g)", "10.6"],
-      ["Carbohydrates (g)", "57.5"],
-      ["Sugars (g)", "56.3"],
-      ["Fibre (g)", "0"],
-      ["Proteins (g)", "6.3"],
-      ["Salt (g)", "0.107"],
+      ["Energy (kJ), As sold", "2252"],
+      ["Energy (kcal), As sold", "539"],
+      ["Fat, As sold", "30.9"],
+      ["Saturated fat, As sold", "10.6"],
+      ["Carbohydrates, As sold", "57.5"],
+      ["Sugars, As sold", "56.3"],
+      ["Fibre, As sold", "0"],
+      ["Proteins, As sold", "6.3"],
+      ["Salt, As sold", "107"],
     ] as const) {
       await page.getByLabel(label, { exact: true }).fill(value);
     }
+    await page.getByLabel("Unit of Salt").selectOption("mg");
     await shoot(page, "add-product");
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Save" }).click();
@@ -314,6 +315,9 @@ describe("pages in Chromium", () => {
     const sugars = page.locator("#nutrition-table tr", { hasText: "Sugars" });
     expect(await sugars.locator("td").first().textContent()).toBe("56.3 g");
     expect(await page.locator("#nutrition-table thead").textContent()).toContain("Per serving (15 g)");
+    // 107 mg of salt per 100 g, shown in grams.
+    const salt = page.locator("#nutrition-table tr", { hasText: "Salt" });
+    expect(await salt.locator("td").first().textContent()).toBe("0.107 g");
     await page.close();
   });
 

@@ -640,6 +640,49 @@ describe("contributing", () => {
     expect(again.text).toMatch(/id="field-nutriment_sugars" name="nutriment_sugars" value="56.3"/);
   });
 
+  it("nutrition in other units and for the prepared product, as the write API stores them, shown again as typed", async () => {
+    const code = "2000000000073";
+    const jar = new Jar();
+    await signIn(jar);
+    const form = await send(jar, `/product/${code}/edit`);
+    expect(form.text).toContain('<select id="field-nutriment_salt_unit" name="nutriment_salt_unit">');
+    expect(form.text).toContain('id="field-nutriment_sugars_prepared" name="nutriment_sugars_prepared"');
+    const token = hiddenToken(form.text);
+    const created = await send(jar, `/product/${code}/edit`, {
+      product_name: "Soup powder",
+      serving_size: "250 ml",
+      nutrition_data_per: "100g",
+      nutriment_salt: "450",
+      nutriment_salt_unit: "mg",
+      nutriment_sugars: "12",
+      nutrition_data_prepared_per: "serving",
+      nutriment_sugars_prepared: "2.5",
+      csrf_token: token,
+    });
+    expect(created.status).toBe(303);
+    // SCHEMA.md §2: one input set per preparation and basis, values as sent with their units.
+    const { nutrition } = (await getJson(`${t.url}/api/v3.5/product/${code}?fields=nutrition`)).body.product;
+    const sets = nutrition.input_sets as Array<Record<string, unknown>>;
+    expect(sets.find((s) => s.preparation === "as_sold")).toMatchObject({
+      source: "packaging",
+      per: "100g",
+      nutrients: { salt: { value: 450, unit: "mg" }, sugars: { value: 12, unit: "g" } },
+    });
+    expect(sets.find((s) => s.preparation === "prepared")).toMatchObject({
+      source: "packaging",
+      per: "serving",
+      nutrients: { sugars: { value: 2.5, unit: "g" } },
+    });
+    // API v2 shows the prepared product when there is one (SCHEMA.md §5): 2.5 g per 250 ml serving.
+    const { nutriments } = (await getJson(`${t.url}/api/v2/product/${code}?fields=nutriments`)).body.product;
+    expect(nutriments).toMatchObject({ sugars_prepared_serving: 2.5, sugars_prepared_100g: 1 });
+    const again = (await send(jar, `/product/${code}/edit`)).text;
+    expect(again).toMatch(/id="field-nutriment_salt" name="nutriment_salt" value="450"/);
+    expect(again).toContain('<option value="mg" selected>mg</option>');
+    expect(again).toMatch(/id="field-nutriment_sugars_prepared" name="nutriment_sugars_prepared" value="2.5"/);
+    expect(again).toMatch(/<select id="field-nutrition_data_prepared_per"[^>]*>.*<option value="serving" selected>/s);
+  });
+
   it("the edit form asks for taxonomy suggestions on categories and labels", async () => {
     const jar = new Jar();
     await signIn(jar);

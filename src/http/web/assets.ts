@@ -74,7 +74,8 @@ form.stacked label{display:block;font-weight:600}
 form.stacked input[type=text],form.stacked input[type=password],form.stacked textarea{width:100%;font:inherit;padding:.45rem .6rem;border:1px solid #767676;border-radius:4px}
 form.stacked [aria-invalid=true]{border:2px solid #a4262c}
 form.stacked fieldset{border:1px solid var(--line);border-radius:6px;margin:1rem 0}
-.nutrition-inputs{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:0 1rem}
+.nutrition-inputs input{width:7rem;font:inherit;padding:.3rem .4rem;border:1px solid #767676;border-radius:4px}
+.nutrition-inputs td,.nutrition-inputs th{vertical-align:middle}
 .hint{display:block;color:var(--muted);font-size:.9rem}
 .field-error{color:#a4262c;font-weight:600;margin:.2rem 0}
 header.site .account{display:flex;gap:.5rem;align-items:center}

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createSession, deleteSession } from "../../accounts/sessions.js";
 import { normalizeBarcode } from "../../domain/barcode.js";
 import type { EditOutcome } from "../../domain/product-edit.js";
+import type { InputSet } from "../../domain/schema/nutrition-model.js";
 import { checkPassword } from "../credentials.js";
 import { queryParams } from "../params.js";
 import { writeProductEdit } from "../product-write.js";
@@ -36,18 +37,39 @@ const EDIT_FIELDS = [
   "ingredients_text",
   "serving_size",
 ] as const;
-/** Nutrients of the form's nutrition table, with the unit they are entered in. */
-const NUTRITION_FIELDS: ReadonlyArray<readonly [string, string]> = [
-  ["energy-kj", "kJ"],
-  ["energy-kcal", "kcal"],
-  ["fat", "g"],
-  ["saturated-fat", "g"],
-  ["carbohydrates", "g"],
-  ["sugars", "g"],
-  ["fiber", "g"],
-  ["proteins", "g"],
-  ["salt", "g"],
+/** Nutrients of the form's nutrition table, with the units they may be entered in (the first by default). */
+const MASS_UNITS = ["g", "mg", "µg"] as const;
+const NUTRITION_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ["energy-kj", ["kJ"]],
+  ["energy-kcal", ["kcal"]],
+  ["fat", MASS_UNITS],
+  ["saturated-fat", MASS_UNITS],
+  ["carbohydrates", MASS_UNITS],
+  ["sugars", MASS_UNITS],
+  ["fiber", MASS_UNITS],
+  ["proteins", MASS_UNITS],
+  ["salt", MASS_UNITS],
 ];
+/** The product as sold and as prepared (OFF's `nutriment_<nid>` and `nutriment_<nid>_prepared`). */
+const PREPARATIONS = [
+  { suffix: "", per: "nutrition_data_per" },
+  { suffix: "_prepared", per: "nutrition_data_prepared_per" },
+] as const;
+/** What the values of a preparation are given for. */
+const PERS = ["100g", "100ml", "serving"] as const;
+type Per = (typeof PERS)[number];
+const PER_LABELS: Readonly<Record<Per, MessageKey>> = {
+  "100g": "nutritionPer100g",
+  "100ml": "nutritionPer100ml",
+  serving: "nutritionPerServing",
+};
+/** Every nutrient input of the form: values of both preparations, then the units they share. */
+const NUTRIENT_INPUTS: readonly string[] = NUTRITION_FIELDS.flatMap(([id]) =>
+  PREPARATIONS.map(({ suffix }) => `nutriment_${id}${suffix}`),
+);
+const UNIT_INPUTS: readonly string[] = NUTRITION_FIELDS.filter(([, units]) => units.length > 1).map(
+  ([id]) => `nutriment_${id}_unit`,
+);
 /** A number as people type it (`,` or `.` as decimal separator), optionally after < or >. */
 const NUMBER_TEXT = /^[<>~]?\s*\d+(?:[.,]\d+)?$/;
 const TEXTAREAS: ReadonlySet<string> = new Set(["ingredients_text"]);
@@ -129,16 +151,30 @@ ${
 ${hint === undefined ? "" : html`<span class="hint" id="${id}-hint">${hint}</span>`}
 ${fieldError(id, error)}</p>`;
   };
-  const nutrientField = (id: string, unit: string) => {
-    const name = `nutriment_${id}`;
-    const fieldId = `field-${name}`;
-    const error = input.errors[name];
+  const nutrientRow = (id: string, units: readonly string[]) => {
     // Energy is named once, its unit (kJ or kcal) follows.
-    const label = t(`nutrient_${id.startsWith("energy-") ? "energy" : id}` as MessageKey);
-    return html`<p><label for="${fieldId}">${label.startsWith("nutrient_") ? id : label} (${unit})</label>
-<input type="text" inputmode="decimal" id="${fieldId}" name="${name}" value="${input.values[name] ?? ""}"${
-      error === undefined ? "" : html` aria-invalid="true" aria-describedby="${fieldId}-error"`
-    }>${fieldError(fieldId, error)}</p>`;
+    const key = `nutrient_${id.startsWith("energy-") ? "energy" : id}` as MessageKey;
+    const label = t(key) === key ? id : t(key);
+    const unitName = `nutriment_${id}_unit`;
+    const valueCell = (suffix: string) => {
+      const name = `nutriment_${id}${suffix}`;
+      const fieldId = `field-${name}`;
+      const error = input.errors[name];
+      const what = t(suffix === "" ? "asSold" : "prepared");
+      return html`<td><label class="visually-hidden" for="${fieldId}">${units.length === 1 ? `${label} (${units[0]})` : label}, ${what}</label>
+<input type="text" inputmode="decimal" size="6" id="${fieldId}" name="${name}" value="${input.values[name] ?? ""}"${
+        error === undefined ? "" : html` aria-invalid="true" aria-describedby="${fieldId}-error"`
+      }>${fieldError(fieldId, error)}</td>`;
+    };
+    const chosen = input.values[unitName] || units[0];
+    return html`<tr><th scope="row">${label}</th>${valueCell("")}${valueCell("_prepared")}<td>${
+      units.length === 1
+        ? units[0]
+        : html`<label class="visually-hidden" for="field-${unitName}">${t("unitOf", { nutrient: label })}</label>
+<select id="field-${unitName}" name="${unitName}">${units.map(
+            (u) => html`<option value="${u}"${u === chosen ? html` selected` : ""}>${u}</option>`,
+          )}</select>`
+    }</td></tr>`;
   };
   return html`<h1>${heading}</h1>
 ${input.formError === undefined ? "" : html`<p class="error" role="alert">${input.formError}</p>`}
@@ -146,19 +182,74 @@ ${input.formError === undefined ? "" : html`<p class="error" role="alert">${inpu
 <input type="hidden" name="csrf_token" value="${ctx.user?.formToken ?? ""}">
 ${EDIT_FIELDS.filter((f) => f !== "serving_size").map(field)}
 <fieldset><legend>${t("nutritionInput")}</legend>
-<p><label for="field-nutrition_data_per">${t("nutritionPer")}</label>
-<select id="field-nutrition_data_per" name="nutrition_data_per">${(["100g", "serving"] as const).map(
+${PREPARATIONS.map(({ suffix, per: perName }) => {
+  const id = `field-${perName}`;
+  return html`<p><label for="${id}">${t(suffix === "" ? "nutritionPerAsSold" : "nutritionPerPrepared")}</label>
+<select id="${id}" name="${perName}">${PERS.map(
     (per) =>
-      html`<option value="${per}"${input.values.nutrition_data_per === per ? html` selected` : ""}>${t(
-        per === "100g" ? "nutritionPer100g" : "nutritionPerServing",
-      )}</option>`,
-  )}</select></p>
+      html`<option value="${per}"${input.values[perName] === per ? html` selected` : ""}>${t(PER_LABELS[per])}</option>`,
+  )}</select></p>`;
+})}
 ${field("serving_size")}
-<div class="nutrition-inputs">${NUTRITION_FIELDS.map(([id, unit]) => nutrientField(id, unit))}</div>
+<div class="table-wrap"><table class="nutrition-inputs">
+<thead><tr><th scope="col">${t("nutrient")}</th><th scope="col">${t("asSold")}</th><th scope="col">${t(
+    "prepared",
+  )}</th><th scope="col">${t("unit")}</th></tr></thead>
+<tbody>${NUTRITION_FIELDS.map(([id, units]) => nutrientRow(id, units))}</tbody>
+</table></div>
 </fieldset>
 ${field("comment")}
 <p><button type="submit">${t("save")}</button></p>
 </form>`;
+}
+
+function valueText(v: unknown): string {
+  return typeof v === "number" || typeof v === "string" ? String(v) : "";
+}
+
+/**
+ * The nutrition inputs of a stored document, as they were typed: from the label's input sets of schema
+ * 1003 (one per preparation: the one with most values), else from the classic `nutriments` of an older
+ * document. Read from the stored document: API v2's view keeps only one preparation.
+ */
+function storedNutritionValues(product: ProductData): Record<string, string> {
+  const values: Record<string, string> = {};
+  const nutrition = product.record("nutrition");
+  const sets = Array.isArray(nutrition?.input_sets) ? (nutrition.input_sets as InputSet[]) : undefined;
+  const units = new Map<string, string>();
+  for (const { suffix, per: perName } of PREPARATIONS) {
+    if (sets !== undefined) {
+      const preparation = suffix === "" ? "as_sold" : "prepared";
+      const size = (set: InputSet) => Object.keys(set.nutrients ?? {}).length;
+      const set = sets
+        .filter((s) => s.source === "packaging" && (s.preparation ?? "as_sold") === preparation)
+        .sort((a, b) => size(b) - size(a) || PERS.indexOf(a.per as Per) - PERS.indexOf(b.per as Per))[0];
+      values[perName] = PERS.includes(set?.per as Per) ? (set?.per as string) : "100g";
+      for (const [id] of NUTRITION_FIELDS) {
+        const nutrient = set?.nutrients?.[id];
+        if (nutrient === undefined) continue;
+        values[`nutriment_${id}${suffix}`] =
+          `${nutrient.modifier ?? ""}${valueText(nutrient.value_string ?? nutrient.value)}`;
+        if (!units.has(id) && nutrient.unit !== undefined) units.set(id, nutrient.unit);
+      }
+    } else {
+      const nutriments = product.record("nutriments") ?? {};
+      const per = product.text(perName) === "serving" ? "serving" : "100g";
+      values[perName] = per;
+      for (const [id] of NUTRITION_FIELDS) {
+        values[`nutriment_${id}${suffix}`] = valueText(
+          nutriments[`${id}${suffix}_value`] ?? nutriments[`${id}${suffix}_${per}`],
+        );
+        const unit = valueText(nutriments[`${id}_unit`]);
+        if (unit !== "" && !units.has(id)) units.set(id, unit);
+      }
+    }
+  }
+  for (const [id, allowed] of NUTRITION_FIELDS) {
+    const unit = units.get(id);
+    if (unit !== undefined && allowed.includes(unit)) values[`nutriment_${id}_unit`] = unit;
+  }
+  return values;
 }
 
 /** The form's values of a stored product: its texts as a contributor wrote them. */
@@ -169,13 +260,6 @@ function storedValues(product: ProductData, lc: string): Record<string, string> 
       name === "product_name" || name === "ingredients_text"
         ? product.text(`${name}_${lc}`) || product.text(name)
         : product.text(name);
-  }
-  const per = product.text("nutrition_data_per") === "serving" ? "serving" : "100g";
-  values.nutrition_data_per = per;
-  const nutriments = product.record("nutriments") ?? {};
-  for (const [id] of NUTRITION_FIELDS) {
-    const v = nutriments[`${id}_${per}`];
-    values[`nutriment_${id}`] = typeof v === "number" || typeof v === "string" ? String(v) : "";
   }
   return values;
 }
@@ -256,7 +340,14 @@ export async function contributeRoutes(app: FastifyInstance): Promise<void> {
       code,
       isNew: product === undefined,
       name: product?.name(ctx.dataLc) || code,
-      values: product === undefined ? {} : storedValues(product, product.text("lang") || ctx.dataLc),
+      values:
+        bytes === undefined || product === undefined
+          ? {}
+          : {
+              ...storedValues(product, product.text("lang") || ctx.dataLc),
+              // As stored: the nutrition as typed, which API v2's view does not keep (one preparation).
+              ...storedNutritionValues(new ProductData(bytes, app.foodbase.taxonomies, false)),
+            },
       errors: {},
     };
     const title = input.isNew ? ctx.t("addTitle", { code }) : ctx.t("editTitle", { name: input.name });
@@ -273,11 +364,16 @@ export async function contributeRoutes(app: FastifyInstance): Promise<void> {
     const formNames = [
       ...EDIT_FIELDS,
       "comment",
-      "nutrition_data_per",
-      ...NUTRITION_FIELDS.map(([id]) => `nutriment_${id}`),
+      ...PREPARATIONS.map((p) => p.per),
+      ...NUTRIENT_INPUTS,
+      ...UNIT_INPUTS,
     ];
     for (const name of formNames) values[name] = form[name] ?? "";
-    if (values.nutrition_data_per !== "serving") values.nutrition_data_per = "100g";
+    for (const { per } of PREPARATIONS) if (!PERS.includes(values[per] as Per)) values[per] = "100g";
+    for (const [id, units] of NUTRITION_FIELDS) {
+      const unitName = `nutriment_${id}_unit`;
+      if (units.length > 1 && !units.includes(values[unitName] ?? "")) values[unitName] = units[0] as string;
+    }
     const bytes = code === "" ? undefined : await store.getProductDocumentBytes(code);
     const name = bytes === undefined ? code : new ProductData(bytes, app.foodbase.taxonomies).name(ctx.dataLc) || code;
     const input = { code: code === "" ? request.params.code : code, isNew: bytes === undefined, name, values };
@@ -298,26 +394,29 @@ export async function contributeRoutes(app: FastifyInstance): Promise<void> {
     if (input.isNew && values.product_name?.trim() === "") {
       return again(400, { product_name: ctx.t("fieldRequired") }, ctx.t("formErrors"));
     }
-    const notNumbers = NUTRITION_FIELDS.map(([id]) => `nutriment_${id}`).filter(
+    const notNumbers = NUTRIENT_INPUTS.filter(
       (name) => (values[name] ?? "").trim() !== "" && !NUMBER_TEXT.test((values[name] as string).trim()),
     );
     if (notNumbers.length > 0) {
       return again(400, Object.fromEntries(notNumbers.map((n) => [n, ctx.t("notANumber")])), ctx.t("formErrors"));
     }
     const writeParams: Record<string, string> = { code, ...values };
-    for (const [id] of NUTRITION_FIELDS) {
-      const name = `nutriment_${id}`;
+    for (const name of NUTRIENT_INPUTS) {
       const v = (writeParams[name] ?? "").trim();
       if (v === "") delete writeParams[name];
       else writeParams[name] = v.replace(",", ".");
+    }
+    // The prepared values' basis only when some are given: it would otherwise record an empty set.
+    if (!NUTRIENT_INPUTS.some((n) => n.endsWith("_prepared") && writeParams[n] !== undefined)) {
+      delete writeParams.nutrition_data_prepared_per;
     }
     if (input.isNew) writeParams.lang = ctx.dataLc;
     const outcome: EditOutcome = await writeProductEdit(app, request, ctx.user.userId, code, writeParams);
     if (!outcome.ok) {
       // The write API's message, next to the field it names (else above the form).
-      const field = [...EDIT_FIELDS, ...NUTRITION_FIELDS.map(([id]) => `nutriment_${id}`)].find(
-        (f) => outcome.parameter === f || outcome.parameter.startsWith(`${f}_`),
-      );
+      const field =
+        [...EDIT_FIELDS, ...NUTRIENT_INPUTS].find((f) => outcome.parameter === f) ??
+        EDIT_FIELDS.find((f) => outcome.parameter.startsWith(`${f}_`));
       return again(
         400,
         field === undefined ? {} : { [field]: outcome.message },
