@@ -263,8 +263,12 @@ describe("product page", () => {
     expect(text).toContain('<span class="ns ns-e big">Nutri-Score E</span>');
     // The 2021 computation (OFF: energy 6, sugars 10, saturated fat 10, sodium 0 → 26 negative; proteins not counted).
     const computed = section(text, /How the Nutri-Score 2021 was computed/, "</table>");
-    expect(computed).toContain('<tr><th scope="row">Sugars</th><td class="num">56.3</td><td class="num">10</td></tr>');
-    expect(computed).toContain('<tr><th scope="row">Energy</th><td class="num">2,252</td><td class="num">6</td></tr>');
+    expect(computed).toContain(
+      '<tr><th scope="row">Sugars</th><td class="num">56.3 g</td><td class="num">10</td></tr>',
+    );
+    expect(computed).toContain(
+      '<tr><th scope="row">Energy</th><td class="num">2,252 kJ</td><td class="num">6</td></tr>',
+    );
     expect(computed).toMatch(/Final score<\/th><td class="num" colspan="2">26</);
     expect(text).toContain("Nutri-Score 2023 (other version)");
     const table = section(text, /<table id="nutrition-table">/, "</table>");

@@ -6,7 +6,7 @@ import { ConvertedProductView } from "../../domain/schema/index.js";
 import type { ImageUrlContext } from "../../domain/schema/product-view.js";
 import { tagTypeUrlName } from "../../domain/search/tag-types.js";
 import { displayTags, taxonomyOfField } from "../../domain/tags.js";
-import type { Taxonomies } from "../../domain/taxonomy/types.js";
+import type { Taxonomies, Taxonomy } from "../../domain/taxonomy/types.js";
 import { type Html, html } from "./html.js";
 import { link, type PageContext } from "./layout.js";
 
@@ -88,7 +88,20 @@ export class ProductData {
 
 /** Display names of tags in the page's data language (from the taxonomy; the tag itself otherwise). */
 export function tagNames(tagtype: string, tags: readonly string[], ctx: PageContext, taxonomies: Taxonomies): string[] {
-  return displayTags(tags, ctx.dataLc, taxonomyOfField(tagtype, taxonomies)).map((n, i) => n || (tags[i] as string));
+  return displayTags(tags, ctx.dataLc, taxonomyOfTagType(tagtype, taxonomies)).map((n, i) => n || (tags[i] as string));
+}
+
+/** The taxonomy naming a tag type's tags: a tag field's, or one of the ingredients analysis. */
+function taxonomyOfTagType(tagtype: string, taxonomies: Taxonomies): Taxonomy | undefined {
+  switch (tagtype) {
+    case "allergens":
+    case "traces":
+      return taxonomies.allergens;
+    case "additives":
+      return taxonomies.additives;
+    default:
+      return taxonomyOfField(tagtype, taxonomies);
+  }
 }
 
 /** The page of a tag: `/category/en:apples`. */

@@ -36,6 +36,7 @@ describe("interface languages", () => {
         "apiLink",
         "nutrient_sodium",
         "pagination",
+        "analysis_traces",
         "sort_nutriscore_score",
       ].sort(),
     );

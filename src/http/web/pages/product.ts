@@ -1,6 +1,7 @@
 /** The product page: facts, photos, Nutri-Score and how it was computed, nutrition, tags, history. */
 import type { FastifyInstance } from "fastify";
 import { splitTagText } from "../../../domain/tags.js";
+import type { Taxonomies } from "../../../domain/taxonomy/types.js";
 import type { TagRow } from "../../../store/folksonomy-types.js";
 import type { RevisionRecord } from "../../../store/types.js";
 import { type Html, html } from "../html.js";
@@ -79,10 +80,26 @@ function scoreComponents(
         : [];
     return { negative: read(components.negative), positive: read(components.positive) };
   }
+  // The 2021 data has no units: OFF's computation reads energy in kJ, sodium in mg, the fruit share in %.
+  const units: Record<string, string> = {
+    energy: "kJ",
+    sugars: "g",
+    saturated_fat: "g",
+    saturated_fat_ratio: "%",
+    sodium: "mg",
+    fruits_vegetables_nuts_colza_walnut_olive_oils: "%",
+    fiber: "g",
+    proteins: "g",
+  };
   const pick = (ids: string[]): ScoreComponent[] =>
     ids
       .filter((id) => data[`${id}_points`] !== undefined)
-      .map((id) => ({ id, value: data[`${id}_value`] ?? data[id], points: data[`${id}_points`] }));
+      .map((id) => ({
+        id,
+        value: data[`${id}_value`] ?? data[id],
+        ...(units[id] === undefined ? {} : { unit: units[id] }),
+        points: data[`${id}_points`],
+      }));
   return {
     negative: pick(["energy", "sugars", "saturated_fat", "saturated_fat_ratio", "sodium"]),
     positive: pick(["fruits_vegetables_nuts_colza_walnut_olive_oils", "fiber", "proteins"]),
@@ -263,6 +280,7 @@ ${nutriscoreSection(ctx, product)}
       ? html`<p>${ctx.t("noIngredients")}</p>`
       : html`<p lang="${product.text("lang") || undefined}">${ingredients}</p>`
   }</section>
+${analysisSection(ctx, product, taxonomies)}
 <section aria-labelledby="tags-heading"><h2 id="tags-heading" class="visually-hidden">${ctx.t("categories")}</h2>
 ${tagSection("categories", "categories")}
 ${tagSection("labels", "labels")}
@@ -271,6 +289,38 @@ ${tagSection("countries", "countries")}
 `;
   const history = historyTable(ctx, code, input.revisions, input.rev ?? (product.value("rev") as number | undefined));
   return { title: name, main: body, history };
+}
+
+/** OFF's ingredients analysis tags, in words (INGREDIENTS.md §2.2). */
+const ANALYSIS_TAGS: Readonly<Record<string, MessageKey>> = {
+  "en:vegan": "analysis_vegan",
+  "en:non-vegan": "analysis_non_vegan",
+  "en:maybe-vegan": "analysis_maybe_vegan",
+  "en:vegan-status-unknown": "analysis_vegan_unknown",
+  "en:vegetarian": "analysis_vegetarian",
+  "en:non-vegetarian": "analysis_non_vegetarian",
+  "en:maybe-vegetarian": "analysis_maybe_vegetarian",
+  "en:vegetarian-status-unknown": "analysis_vegetarian_unknown",
+  "en:palm-oil-free": "analysis_palm_oil_free",
+  "en:palm-oil": "analysis_palm_oil",
+  "en:may-contain-palm-oil": "analysis_may_contain_palm_oil",
+  "en:palm-oil-content-unknown": "analysis_palm_oil_unknown",
+};
+
+/** What the ingredients analysis found: allergens, traces, additives, and vegan, vegetarian, palm oil. */
+function analysisSection(ctx: PageContext, product: ProductData, taxonomies: Taxonomies): Html {
+  const analysis = product.tags("ingredients_analysis").filter((tag) => ANALYSIS_TAGS[tag] !== undefined);
+  const rows = (["allergens", "traces", "additives"] as const)
+    .filter((tagtype) => product.tags(tagtype).length > 0)
+    .map(
+      (tagtype) =>
+        html`<dt>${ctx.t(`analysis_${tagtype}`)}</dt><dd>${tagLinks(tagtype, product.tags(tagtype), ctx, taxonomies)}</dd>`,
+    );
+  if (rows.length === 0 && analysis.length === 0) return html``;
+  return html`<section aria-labelledby="analysis"><h2 id="analysis">${ctx.t("ingredientsAnalysis")}</h2>
+${analysis.length === 0 ? "" : html`<ul class="tags analysis">${analysis.map((tag) => html`<li>${ctx.t(ANALYSIS_TAGS[tag] as MessageKey)}</li>`)}</ul>`}
+${rows.length === 0 ? "" : html`<dl class="facts">${rows}</dl>`}
+</section>`;
 }
 
 /** Brands as written, each linked to its tag page (brands have no taxonomy to name them). */
