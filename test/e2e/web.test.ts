@@ -254,6 +254,17 @@ describe("home and languages", () => {
 });
 
 describe("product page", () => {
+  it("the ingredients analysis: palm oil, vegan and vegetarian status, allergens linked to their pages", async () => {
+    const { text } = await page(`/product/${NUTELLA.code}`);
+    const analysis = section(text, /<h2 id="analysis">Ingredients analysis<\/h2>/, "</section>");
+    // OFF's analysis of this list: palm oil; milk powder is not vegan but vegetarian; hazelnuts are nuts.
+    expect(analysis).toContain("<li>Contains palm oil</li>");
+    expect(analysis).toContain("<li>Not vegan</li>");
+    expect(analysis).toContain("<li>Vegetarian</li>");
+    expect(analysis).toContain('<a href="/allergen/en:milk">Milk</a>');
+    expect(analysis).toContain('<a href="/allergen/en:nuts">Nuts</a>');
+  });
+
   it("name, brand, quantity, Nutri-Score with its computation, nutrition per 100 g and per serving", async () => {
     const { status, text } = await page(`/product/${NUTELLA.code}`);
     expect(status).toBe(200);
