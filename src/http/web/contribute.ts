@@ -118,6 +118,7 @@ ${fieldError(id, error)}</p>`;
     }>${fieldError(fieldId, error)}</p>`;
   };
   return html`<h1>${heading}</h1>
+${input.isNew ? "" : html`<p><a href="${link(ctx, `/product/${encodeURIComponent(input.code)}/photos`)}">${t("managePhotos")}</a></p>`}
 ${input.formError === undefined ? "" : html`<p class="error" role="alert">${input.formError}</p>`}
 <form class="stacked" method="post" action="${link(ctx, `/product/${encodeURIComponent(input.code)}/edit`)}" novalidate>
 <input type="hidden" name="csrf_token" value="${ctx.user?.formToken ?? ""}">
