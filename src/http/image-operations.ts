@@ -63,6 +63,10 @@ export const UPLOAD_REFUSED = {
   unreadable: "The image could not be read.",
 } as const;
 
+/** OFF's answer to a crop or unselect whose `id` is not `<type>_<lc>` (IMAGES.md §5.3), after `status not ok - `. */
+export const INVALID_IMAGE_TYPE =
+  "invalid image type (id field), must be of the form (front|ingredients|nutrition|packaging)_([a-z]{2})";
+
 /** The start of OFF's answer to a crop that changed nothing (`status not ok - image not selected - <why>`). */
 export const NOT_SELECTED = "image not selected";
 

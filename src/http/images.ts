@@ -24,6 +24,7 @@ import {
   ANONYMOUS_UPLOADER,
   automaticSelection,
   ImageOperations,
+  INVALID_IMAGE_TYPE,
   imageFiles,
   NOT_SELECTED,
   notSelectedReason,
@@ -353,8 +354,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const selection = parseSelectedId(id);
     if (selection === undefined) {
       return sendSorted(reply, {
-        status:
-          "status not ok - invalid image type (id field), must be of the form (front|ingredients|nutrition|packaging)_([a-z]{2})",
+        status: `status not ok - ${INVALID_IMAGE_TYPE}`,
       });
     }
     const notSelected = (why: string) =>
@@ -396,8 +396,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       if (selection === undefined) {
         return send(reply, 200, {
           status_code: 1,
-          status:
-            "status not ok - invalid image type (id field), must be of the form (front|ingredients|nutrition|packaging)_([a-z]{2})",
+          status: `status not ok - ${INVALID_IMAGE_TYPE}`,
           imagefield: id,
         });
       }

@@ -13,6 +13,7 @@ import { HttpError } from "../errors.js";
 import {
   automaticSelection,
   ImageOperations,
+  INVALID_IMAGE_TYPE,
   NOT_SELECTED,
   notSelectedReason,
   UPLOAD_REFUSED,
@@ -24,20 +25,17 @@ import { formFields, redirect } from "./forms.js";
 import { layout, link, type PageContext, sendPage } from "./layout.js";
 import { ANGLES, CROP_FIELDS, type PhotosPageInput, photosBody, photosTitle, UPLOAD_KINDS } from "./pages/photos.js";
 import { notFoundBody, PHOTO_KINDS } from "./pages/product.js";
+import { nameInLanguage } from "./product-data.js";
 import { validSessionForm } from "./session.js";
 
-/** The API's wording of a refused selection, as a sentence. */
-function notSelected(why: string): string {
-  const text = `${NOT_SELECTED} - ${why}`;
+/** The image API's wording, as a sentence. */
+function sentence(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function productName(product: Product, lc: string, code: string): string {
-  for (const key of [`product_name_${lc}`, "product_name", "generic_name"]) {
-    const value = product[key];
-    if (typeof value === "string" && value !== "") return value;
-  }
-  return code;
+/** The API's wording of a refused selection (`image not selected - <why>`). */
+function notSelected(why: string): string {
+  return sentence(`${NOT_SELECTED} - ${why}`);
 }
 
 /** The product's own language: what OFF's upload selects an `other` photo in. */
@@ -67,7 +65,8 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
     }
     // Selections are made in the page's data language (a two-letter code, as OFF's image fields).
     const photoLc = /^[a-z]{2}$/.test(ctx.dataLc) ? ctx.dataLc : productLanguage(product);
-    const name = productName(product, ctx.dataLc, code);
+    const text = (key: string) => (typeof product[key] === "string" ? (product[key] as string) : "");
+    const name = nameInLanguage(text, ctx.dataLc) || code;
     return { ctx, user: ctx.user, base: { code, name, product, photoLc } satisfies PhotosPageInput };
   }
 
@@ -145,7 +144,7 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
       show(reply, ctx, { ...base, select: { imgid, values, errors }, formError }, status);
 
     const errors: Record<string, string> = {};
-    if (!(PHOTO_KINDS as readonly string[]).includes(values.type as string)) errors.type = ctx.t("fieldRequired");
+    if (!(PHOTO_KINDS as readonly string[]).includes(values.type as string)) errors.type = sentence(INVALID_IMAGE_TYPE);
     if (!(ANGLES as readonly string[]).includes(values.angle as string)) errors.angle = notSelected("invalid angle");
     const given = CROP_FIELDS.filter((name) => values[name] !== "");
     const generation = requestedGeneration({
@@ -155,7 +154,7 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
     });
     if (typeof generation === "string") errors[generation] = notSelected(`invalid ${generation}`);
     else if (given.length > 0 && given.length < CROP_FIELDS.length) errors.crop = ctx.t("cropIncomplete");
-    if (Object.keys(errors).length > 0) return refused(400, errors);
+    if (Object.keys(errors).length > 0 || typeof generation === "string") return refused(400, errors);
     if (!/^[1-9]\d{0,8}$/.test(imgid)) {
       const message = notSelected(notSelectedReason({ kind: "image_not_found" }));
       return refused(400, { form: message }, message);
@@ -165,7 +164,7 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
       values.type as string,
       photoLc,
       Number(imgid),
-      generation as Exclude<typeof generation, string>,
+      generation,
       writeInfo(request, user.userId, {}),
     );
     if (outcome.kind === "image_not_found" || outcome.kind === "no_product") {
@@ -186,16 +185,15 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
     const opened = await open(request, reply);
     if ("sent" in opened) return opened.sent;
     const { ctx, user, base } = opened;
-    const { code, photoLc } = base;
     const form = formFields(request);
     if (!validSessionForm(request, user, form.csrf_token)) {
       return show(reply, ctx, { ...base, formError: ctx.t("formExpired") }, 403);
     }
     const selection = parseSelectedId(form.id ?? "");
     if (selection === undefined || !(PHOTO_KINDS as readonly string[]).includes(selection.type)) {
-      return show(reply, ctx, { ...base, formError: ctx.t("photoNotSaved") }, 400);
+      return show(reply, ctx, { ...base, formError: sentence(INVALID_IMAGE_TYPE) }, 400);
     }
-    await operations.unselect(code, selection.type, selection.lc, writeInfo(request, user.userId, {}));
-    return redirect(reply, link(ctx, pagePath(code)));
+    await operations.unselect(base.code, selection.type, selection.lc, writeInfo(request, user.userId, {}));
+    return redirect(reply, link(ctx, pagePath(base.code)));
   });
 }
