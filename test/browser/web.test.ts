@@ -370,6 +370,10 @@ describe("pages in Chromium", () => {
     await photo.getByLabel("Rotate clockwise by").selectOption("90");
     near(await corners(), [180, 80, 480, 480]);
     await shoot(page, "photos");
+    // At a phone's width the page does not scroll sideways either.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
     const chosenBefore = await page.locator("#selected-photos ~ ul img").getAttribute("src");
     await photo.getByRole("button", { name: "Use photo 1" }).click();
     await page.waitForFunction((before) => {
