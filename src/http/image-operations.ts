@@ -15,6 +15,7 @@ import {
   imagesInEitherShape,
   isSameSelection,
   maxImgid,
+  parseSelectedId,
   restoreSelection,
   type SelectedImage,
   selectImage,
@@ -53,6 +54,51 @@ export type SelectOutcome =
   | { kind: "no_product" }
   | { kind: "image_not_found" }
   | { kind: "unreadable"; message: string };
+
+/** OFF's `error` of a refused upload (IMAGES.md §3.4), said the same by every page and API that uploads. */
+export const UPLOAD_REFUSED = {
+  duplicate: "This picture has already been sent.",
+  too_small:
+    "The picture is too small. Please do not upload pictures found on the Internet and only send photos you have taken yourself.",
+  unreadable: "The image could not be read.",
+} as const;
+
+/** OFF's answer to a crop or unselect whose `id` is not `<type>_<lc>` (IMAGES.md §5.3), after `status not ok - `. */
+export const INVALID_IMAGE_TYPE =
+  "invalid image type (id field), must be of the form (front|ingredients|nutrition|packaging)_([a-z]{2})";
+
+/** The start of OFF's answer to a crop that changed nothing (`status not ok - image not selected - <why>`). */
+export const NOT_SELECTED = "image not selected";
+
+/** Why a selection was not made (IMAGES.md §5.3), the `<why>` of NOT_SELECTED. */
+export function notSelectedReason(outcome: Exclude<SelectOutcome, { kind: "selected" | "unchanged" }>): string {
+  if (outcome.kind === "no_product") return "product not found";
+  if (outcome.kind === "image_not_found") return "imgid not in uploaded images";
+  return outcome.message === "image cannot be read" ? outcome.message : `image cannot be cropped: ${outcome.message}`;
+}
+
+/**
+ * OFF's automatic selection after an upload (IMAGES.md §3.3): a typed field (`front_en`) is selected,
+ * unless `keepSelection` (OFF's web edit form) and it already is; `other` becomes the front image in the
+ * product's language while the product has none (or it is the `previousImgid` of a scan party).
+ */
+export function automaticSelection(
+  product: Product,
+  imagefield: string,
+  productLc: string,
+  options: { keepSelection?: boolean; previousImgid?: string } = {},
+): { type: string; lc: string } | undefined {
+  const selected = imagesInEitherShape(product).selected;
+  const typed = parseSelectedId(imagefield);
+  if (typed !== undefined) {
+    return options.keepSelection === true && selected[typed.type]?.[typed.lc] !== undefined ? undefined : typed;
+  }
+  if (!imagefield.startsWith("other")) return undefined;
+  const front = selected.front?.[productLc];
+  if (front === undefined || String(front.imgid) === (options.previousImgid ?? ""))
+    return { type: "front", lc: productLc };
+  return undefined;
+}
 
 /** What every image write records besides the comment. */
 export type WriteInfo = Omit<RevisionInfo, "comment">;

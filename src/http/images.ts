@@ -20,7 +20,17 @@ import { authenticateCgiRequest } from "./auth-request.js";
 import { cgiParams } from "./body.js";
 import { sendTooManyFailures } from "./credentials.js";
 import { apiErrorBody, HttpError } from "./errors.js";
-import { ANONYMOUS_UPLOADER, ImageOperations, imageFiles, type WriteInfo } from "./image-operations.js";
+import {
+  ANONYMOUS_UPLOADER,
+  automaticSelection,
+  ImageOperations,
+  INVALID_IMAGE_TYPE,
+  imageFiles,
+  NOT_SELECTED,
+  notSelectedReason,
+  UPLOAD_REFUSED,
+  type WriteInfo,
+} from "./image-operations.js";
 import { JSON_TYPE, sortKeysDeep } from "./json.js";
 import { MULTIPART_COUNTS } from "./multipart.js";
 import { type Params, queryParams, refuseNulCharacters } from "./params.js";
@@ -108,7 +118,7 @@ export function requestedGeneration(params: Record<string, unknown>): ImageGener
   return generationFromParams(values);
 }
 
-interface UploadForm {
+export interface UploadForm {
   params: Params;
   files: Map<string, { data: Buffer; filename: string }>;
 }
@@ -124,7 +134,11 @@ function tooLarge(limit: number): HttpError {
  * The upload form: query string and text fields (the body winning), and the file parts, each under
  * the image size limit, the whole body under that limit plus the body limit.
  */
-async function readUploadForm(request: FastifyRequest, maxImageBytes: number, bodyLimit: number): Promise<UploadForm> {
+export async function readUploadForm(
+  request: FastifyRequest,
+  maxImageBytes: number,
+  bodyLimit: number,
+): Promise<UploadForm> {
   if (!request.isMultipart()) return { params: await cgiParams(request, bodyLimit), files: new Map() };
   const limit = maxImageBytes + bodyLimit;
   if (Number(request.headers["content-length"] ?? "0") > limit) throw tooLarge(limit);
@@ -287,7 +301,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
         return notOk(
           {
             debug: `${debugHead} - we have already received an image with this file size: ${outcome.size} - imgid: ${outcome.imgid}`,
-            error: "This picture has already been sent.",
+            error: UPLOAD_REFUSED.duplicate,
             imgid: String(outcome.imgid),
           },
           `${folder}/${outcome.imgid}.100.jpg`,
@@ -296,30 +310,21 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       if (outcome.kind === "too_small") {
         return notOk({
           debug: `${debugHead} - size of image file received: ${outcome.size} - image too small - width: ${outcome.width} - height: ${outcome.height}`,
-          error:
-            "The picture is too small. Please do not upload pictures found on the Internet and only send photos you have taken yourself.",
+          error: UPLOAD_REFUSED.too_small,
         });
       }
       if (outcome.kind === "unreadable") {
         return notOk({
           debug: `${debugHead} - could not read image: ${outcome.message}`,
-          error: "The image could not be read.",
+          error: UPLOAD_REFUSED.unreadable,
         });
       }
       const { imgid } = outcome;
-      // OFF's automatic selection (IMAGES.md §3.3): a typed field is selected (the web form keeps an
-      // existing selection); `other` becomes the front image while the product has none.
-      const selected = imagesInEitherShape(outcome.product).selected;
-      const typed = parseSelectedId(imagefield);
-      let selectAs: { type: string; lc: string } | undefined;
-      if (typed !== undefined) {
-        if (params.source !== "product_edit_form" || selected[typed.type]?.[typed.lc] === undefined) selectAs = typed;
-      } else if (imagefield.startsWith("other")) {
-        const front = selected.front?.[productLc];
-        if (front === undefined || String(front.imgid) === (params.previous_imgid ?? "")) {
-          selectAs = { type: "front", lc: productLc };
-        }
-      }
+      // A typed field is selected (the web form keeps an existing selection); `other` becomes the front image.
+      const selectAs = automaticSelection(outcome.product, imagefield, productLc, {
+        keepSelection: params.source === "product_edit_form",
+        ...(params.previous_imgid === undefined ? {} : { previousImgid: params.previous_imgid }),
+      });
       if (selectAs !== undefined) {
         await operations.select(code, selectAs.type, selectAs.lc, imgid, {}, info, outcome.full);
       }
@@ -349,25 +354,18 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const selection = parseSelectedId(id);
     if (selection === undefined) {
       return sendSorted(reply, {
-        status:
-          "status not ok - invalid image type (id field), must be of the form (front|ingredients|nutrition|packaging)_([a-z]{2})",
+        status: `status not ok - ${INVALID_IMAGE_TYPE}`,
       });
     }
     const notSelected = (why: string) =>
-      sendSorted(reply, { imagefield: id, status: `status not ok - image not selected - ${why}` });
+      sendSorted(reply, { imagefield: id, status: `status not ok - ${NOT_SELECTED} - ${why}` });
     const imgid = /^\d{1,9}$/.test((params.imgid ?? "").trim()) ? Number(params.imgid) : 0;
     if (imgid < 1) return notSelected("imgid not in uploaded images");
     const generation = requestedGeneration(params);
     if (typeof generation === "string") return notSelected(`invalid ${generation}`);
     const info = writeInfo(request, writer.userId, params);
     const outcome = await operations.select(code, selection.type, selection.lc, imgid, generation, info);
-    if (outcome.kind === "no_product") return notSelected("product not found");
-    if (outcome.kind === "image_not_found") return notSelected("imgid not in uploaded images");
-    if (outcome.kind === "unreadable") {
-      return notSelected(
-        outcome.message === "image cannot be read" ? outcome.message : `image cannot be cropped: ${outcome.message}`,
-      );
-    }
+    if (outcome.kind !== "selected" && outcome.kind !== "unchanged") return notSelected(notSelectedReason(outcome));
     return sendSorted(reply, {
       image: { display_url: `${id}.${outcome.rev}.400.jpg` },
       imagefield: id,
@@ -398,8 +396,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       if (selection === undefined) {
         return send(reply, 200, {
           status_code: 1,
-          status:
-            "status not ok - invalid image type (id field), must be of the form (front|ingredients|nutrition|packaging)_([a-z]{2})",
+          status: `status not ok - ${INVALID_IMAGE_TYPE}`,
           imagefield: id,
         });
       }

@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserArgs, launchBrowser } from "../helpers/browser.js";
 import { ALICE, startTestServer, type TestServer } from "../helpers/server.js";
@@ -79,6 +80,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return scan.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(", ")}`);
+}
+
+/** A JPEG photo whose edges are not of one colour (so the selection's trim keeps them). */
+async function landscapePhoto(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      pixels[at] = (x * 3) % 256;
+      pixels[at + 1] = (y * 5) % 256;
+      pixels[at + 2] = (x + y) % 256;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -270,7 +287,7 @@ describe("pages in Chromium", () => {
     await page.close();
   });
 
-  it("contributing: add an unknown product with its nutrition table from its 404 page", async () => {
+  it("contributing: add an unknown product with its nutrition table from its 404 page, then its front photo", async () => {
     const page = await newPage();
     const response = await page.goto(`${t.url}/product/2000000000073`);
     expect(response?.status()).toBe(404);
@@ -318,6 +335,66 @@ describe("pages in Chromium", () => {
     // 107 mg of salt per 100 g, shown in grams.
     const salt = page.locator("#nutrition-table tr", { hasText: "Salt" });
     expect(await salt.locator("td").first().textContent()).toBe("0.107 g");
+
+    // Its photos: upload one as the front photo, then choose it again turned and cropped by drawing on it.
+    await page.getByRole("link", { name: "Add or choose photos" }).click();
+    await page.waitForURL(/\/product\/2000000000073\/photos$/);
+    await page
+      .getByLabel("Photo file")
+      .setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await landscapePhoto(800, 600) });
+    await page.getByLabel("This photo shows").selectOption({ label: "Front of the product" });
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.waitForSelector("#photo-1");
+    expect(await page.locator("#selected-photos ~ ul figcaption").allTextContents()).toEqual([
+      "Front of the product (en): photo 1",
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    const photo = page.locator("#photo-1");
+    await photo.locator("img").scrollIntoViewIfNeeded();
+    const box = (await photo.locator("img").boundingBox()) as { x: number; y: number; width: number; height: number };
+    await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.7, { steps: 8 });
+    await page.mouse.up();
+    // The drawing did not follow the link to the full-size photo.
+    expect(page.url()).toMatch(/\/photos$/);
+    const corners = async () =>
+      Promise.all(
+        ["Left (x1)", "Top (y1)", "Right (x2)", "Bottom (y2)"].map(async (label) =>
+          Number(await photo.getByLabel(label).inputValue()),
+        ),
+      );
+    // 10 %–60 % across and 20 %–70 % down the 800 × 600 picture (a pixel or two off for the border).
+    const near = (values: number[], expected: number[]) =>
+      values.forEach((v, i) =>
+        expect(Math.abs(v - (expected[i] as number)), `${values} ≈ ${expected}`).toBeLessThanOrEqual(2),
+      );
+    near(await corners(), [80, 120, 480, 420]);
+    // Turned a quarter clockwise, the picture is 600 × 800 and the rectangle follows it.
+    await photo.getByLabel("Rotate clockwise by").selectOption("90");
+    near(await corners(), [180, 80, 480, 480]);
+    await shoot(page, "photos");
+    // At a phone's width the page does not scroll sideways either.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const chosenBefore = await page.locator("#selected-photos ~ ul img").getAttribute("src");
+    await photo.getByRole("button", { name: "Use photo 1" }).click();
+    await page.waitForFunction((before) => {
+      const img = document.querySelector("#selected-photos ~ ul img");
+      return img !== null && img.getAttribute("src") !== before;
+    }, chosenBefore);
+    await page.getByRole("link", { name: "Back to the product" }).click();
+    await page.waitForURL(/\/product\/2000000000073$/);
+    const front = page.locator(".photos img").first();
+    expect(await front.getAttribute("alt")).toBe("Front of the product photo of Hazelnut spread");
+    const size = await front.evaluate(async (img: HTMLImageElement) => {
+      if (!img.complete) await new Promise((resolve) => img.addEventListener("load", resolve));
+      return { width: img.naturalWidth, height: img.naturalHeight };
+    });
+    // The 300 × 400 crop of the turned picture: loaded, and upright.
+    expect(size.width).toBeGreaterThan(0);
+    expect(size.height).toBeGreaterThan(size.width);
     await page.close();
   });
 

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALICE, BOB, getJson, postForm, startTestServer, type TestServer } from "../helpers/server.js";
 import { NUTELLA, writeProducts } from "../helpers/web-products.js";
+import { hiddenToken, Jar, send as sendPage, signIn as signInAs } from "../helpers/web-session.js";
 
 const SCRIPT_NAME = "<script>alert(1)</script>";
 
@@ -374,54 +375,12 @@ describe("product page", () => {
   });
 });
 
-/** A browser's cookie jar, enough for these pages: name → value of the Set-Cookie headers received. */
-class Jar {
-  readonly cookies = new Map<string, string>();
-  take(headers: Headers): string[] {
-    const set = headers.getSetCookie();
-    for (const line of set) {
-      const [pair] = line.split(";");
-      const eq = (pair as string).indexOf("=");
-      const name = (pair as string).slice(0, eq);
-      const value = (pair as string).slice(eq + 1);
-      if (value === "" || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return set;
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
+function send(jar: Jar, path: string, form?: Record<string, string>, headers: Record<string, string> = {}) {
+  return sendPage(t.url, jar, path, form, headers);
 }
 
-async function send(jar: Jar, path: string, form?: Record<string, string>, headers: Record<string, string> = {}) {
-  const res = await fetch(`${t.url}${path}`, {
-    method: form === undefined ? "GET" : "POST",
-    redirect: "manual",
-    headers: { cookie: jar.header(), ...headers },
-    ...(form === undefined ? {} : { body: new URLSearchParams(form) }),
-  });
-  const setCookies = jar.take(res.headers);
-  return { status: res.status, headers: res.headers, text: await res.text(), setCookies };
-}
-
-/** The form token of the page's last form (the header's sign-out form comes first). */
-function hiddenToken(text: string): string {
-  const token = [...text.matchAll(/name="csrf_token" value="([^"]*)"/g)].at(-1)?.[1];
-  expect(token).toBeDefined();
-  return token as string;
-}
-
-async function signIn(jar: Jar, returnTo = "/"): Promise<void> {
-  const form = await send(jar, `/signin?return=${encodeURIComponent(returnTo)}`);
-  const answer = await send(jar, "/signin", {
-    csrf_token: hiddenToken(form.text),
-    user_id: ALICE.userId,
-    password: ALICE.password,
-    return: returnTo,
-  });
-  expect(answer.status).toBe(303);
-  expect(answer.headers.get("location")).toBe(returnTo);
+function signIn(jar: Jar, returnTo = "/"): Promise<void> {
+  return signInAs(t.url, jar, returnTo);
 }
 
 describe("contributing", () => {

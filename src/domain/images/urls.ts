@@ -4,7 +4,14 @@
  * Computed from the stored `images` (either shape): reads convert, they never recompute the images.
  */
 import type { Product } from "../product.js";
-import { barcodePath, imagesInEitherShape, localImages, SELECTABLE_IMAGE_TYPES, type SelectedImage } from "./model.js";
+import {
+  barcodePath,
+  imagesInEitherShape,
+  localImages,
+  SELECTABLE_IMAGE_TYPES,
+  type SelectedImage,
+  uploadedFileNames,
+} from "./model.js";
 
 export interface ImageUrlBases {
   /** Where foodbase's own files are served, e.g. `http://localhost:8080/images/products`. */
@@ -67,4 +74,22 @@ export function imageUrlFields(
   }
   if (Object.keys(selectedImages).length > 0) fields.selected_images = selectedImages;
   return fields;
+}
+
+/**
+ * The URL of an uploaded photo's file (IMAGES.md §9.1: `<imgid>.100.jpg`, `<imgid>.400.jpg`, the full
+ * `<imgid>.jpg`): on foodbase when it holds the upload, else on OFF's image host (decision 6).
+ * Undefined for a code without a folder.
+ */
+export function uploadedImageUrl(
+  product: Product,
+  imgid: number,
+  size: "100" | "400" | "full",
+  bases: ImageUrlBases,
+): string | undefined {
+  const path = barcodePath(typeof product.code === "string" ? product.code : "");
+  if (path === undefined) return undefined;
+  const [full, thumb, display] = uploadedFileNames(imgid) as [string, string, string];
+  const base = localImages(product).uploaded[String(imgid)] === undefined ? bases.imported : bases.local;
+  return `${base}/${path}/${size === "full" ? full : size === "100" ? thumb : display}`;
 }

@@ -20,7 +20,7 @@ header.site .brand{font-weight:700;font-size:1.25rem;text-decoration:none;color:
 header.site form{flex:1 1 16rem;display:flex;gap:.5rem}
 header.site nav{margin-left:auto}
 header.site nav a{margin-left:.5rem}
-input[type=search],input[type=text],select{font:inherit;padding:.45rem .6rem;border:1px solid #767676;border-radius:4px;min-width:0}
+input[type=search],input[type=text],input[type=number],select{font:inherit;padding:.45rem .6rem;border:1px solid #767676;border-radius:4px;min-width:0}
 input[type=search]{flex:1}
 button{font:inherit;padding:.45rem .9rem;border:1px solid var(--accent);background:var(--accent);color:#fff;border-radius:4px;cursor:pointer}
 main{max-width:72rem;margin:0 auto;padding:1rem}
@@ -81,6 +81,18 @@ form.stacked fieldset{border:1px solid var(--line);border-radius:6px;margin:1rem
 header.site .account{display:flex;gap:.5rem;align-items:center}
 header.site .account button{padding:.2rem .6rem}
 .lang a[aria-current]{font-weight:700;text-decoration:none;color:var(--fg)}
+button.secondary{background:#fff;color:var(--accent)}
+ul.uploaded-photos{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,22rem),1fr));gap:1rem}
+ul.uploaded-photos>li{border:1px solid var(--line);border-radius:6px;padding:.75rem}
+ul.uploaded-photos h3{margin:0 0 .5rem}
+.crop-area{position:relative;margin:0}
+.crop-area img{display:block;max-width:100%;height:auto;border:1px solid var(--line)}
+.crop-area figcaption{color:var(--muted);font-size:.9rem}
+.crop-enabled img{cursor:crosshair;touch-action:none}
+.crop-box{position:absolute;border:2px dashed #b45309;background:rgba(180,83,9,.15);pointer-events:none}
+.crop-inputs{display:grid;grid-template-columns:repeat(auto-fill,minmax(7rem,1fr));gap:0 1rem}
+.crop-inputs input{width:100%}
+.photos form{text-align:center;margin:.3rem 0}
 `;
 
 /** Progressive enhancement only: every page works without it. */
@@ -117,6 +129,88 @@ document.querySelectorAll("input[data-suggest]").forEach(function (input) {
         });
     }, 150);
   });
+});
+// Photos page: a rectangle drawn on a photo fills its crop fields, in pixels of the picture after the
+// chosen clockwise rotation (the x1, y1, x2, y2 the selection form sends).
+document.querySelectorAll("img[data-crop-form]").forEach(function (img) {
+  var form = document.getElementById(img.dataset.cropForm);
+  var area = img.closest(".crop-area");
+  if (!form || !area) return;
+  var width = Number(img.dataset.fullWidth);
+  var height = Number(img.dataset.fullHeight);
+  var field = function (name) { return form.querySelector('[data-crop="' + name + '"]'); };
+  var box = document.createElement("div");
+  box.className = "crop-box";
+  box.hidden = true;
+  area.appendChild(box);
+  area.classList.add("crop-enabled");
+  img.draggable = false;
+  var start = null;
+  var drawn = null;
+  var dragged = false;
+  function point(e) {
+    var r = img.getBoundingClientRect();
+    return {
+      x: (Math.min(Math.max(e.clientX - r.left, 0), r.width) * width) / r.width,
+      y: (Math.min(Math.max(e.clientY - r.top, 0), r.height) * height) / r.height,
+    };
+  }
+  function rectangle(a, b) {
+    return {
+      x1: Math.round(Math.min(a.x, b.x)), y1: Math.round(Math.min(a.y, b.y)),
+      x2: Math.round(Math.max(a.x, b.x)), y2: Math.round(Math.max(a.y, b.y)),
+    };
+  }
+  function show(c) {
+    var sx = img.clientWidth / width;
+    var sy = img.clientHeight / height;
+    box.hidden = false;
+    box.style.left = img.offsetLeft + img.clientLeft + c.x1 * sx + "px";
+    box.style.top = img.offsetTop + img.clientTop + c.y1 * sy + "px";
+    box.style.width = (c.x2 - c.x1) * sx + "px";
+    box.style.height = (c.y2 - c.y1) * sy + "px";
+  }
+  function fill() {
+    if (!drawn) return;
+    var c = drawn;
+    var angle = Number(field("angle").value);
+    var corners =
+      angle === 90 ? [height - c.y2, c.x1, height - c.y1, c.x2]
+      : angle === 180 ? [width - c.x2, height - c.y2, width - c.x1, height - c.y1]
+      : angle === 270 ? [c.y1, width - c.x2, c.y2, width - c.x1]
+      : [c.x1, c.y1, c.x2, c.y2];
+    ["x1", "y1", "x2", "y2"].forEach(function (name, i) { field(name).value = String(corners[i]); });
+  }
+  img.addEventListener("pointerdown", function (e) {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    img.setPointerCapture(e.pointerId);
+    start = point(e);
+    dragged = false;
+  });
+  img.addEventListener("pointermove", function (e) {
+    if (!start) return;
+    var p = point(e);
+    var c = rectangle(start, p);
+    if (c.x2 - c.x1 > 1 && c.y2 - c.y1 > 1) dragged = true;
+    if (dragged) show(c);
+  });
+  img.addEventListener("pointerup", function (e) {
+    if (!start) return;
+    if (dragged) {
+      drawn = rectangle(start, point(e));
+      show(drawn);
+      fill();
+    }
+    start = null;
+  });
+  // A drawn rectangle is not a click on the link to the full-size photo.
+  img.addEventListener("click", function (e) {
+    if (dragged) e.preventDefault();
+    dragged = false;
+  });
+  field("angle").addEventListener("change", fill);
+  window.addEventListener("resize", function () { if (drawn) show(drawn); });
 });
 `;
 

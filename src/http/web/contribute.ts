@@ -13,6 +13,7 @@ import { checkPassword } from "../credentials.js";
 import { queryParams } from "../params.js";
 import { writeProductEdit } from "../product-write.js";
 import { pageContext } from "./context.js";
+import { fieldError, formFields, isSecure, redirect } from "./forms.js";
 import { type Html, html } from "./html.js";
 import type { MessageKey } from "./i18n/index.js";
 import { layout, link, type PageContext, sendPage } from "./layout.js";
@@ -76,30 +77,6 @@ const TEXTAREAS: ReadonlySet<string> = new Set(["ingredients_text"]);
 const COMMA_SEPARATED: ReadonlySet<string> = new Set(["brands", "categories", "labels"]);
 /** Longest value a form field takes (the body limit bounds the whole form anyway). */
 const MAX_FIELD_LENGTH = 10_000;
-
-/** A urlencoded form body as text values (a repeated field keeps its first value). */
-function formFields(request: FastifyRequest): Record<string, string> {
-  const body = request.body;
-  const out: Record<string, string> = {};
-  if (body === null || typeof body !== "object") return out;
-  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-    const value = Array.isArray(v) ? v[0] : v;
-    if (typeof value === "string") out[k] = value;
-  }
-  return out;
-}
-
-function isSecure(request: FastifyRequest): boolean {
-  return request.protocol === "https";
-}
-
-function redirect(reply: FastifyReply, location: string): FastifyReply {
-  return reply.code(303).header("Location", location).header("Cache-Control", "no-store").send();
-}
-
-function fieldError(id: string, message: string | undefined): Html {
-  return message === undefined ? html`` : html`<p class="field-error" id="${id}-error">${message}</p>`;
-}
 
 function signInBody(
   ctx: PageContext,
@@ -177,6 +154,7 @@ ${fieldError(id, error)}</p>`;
     }</td></tr>`;
   };
   return html`<h1>${heading}</h1>
+${input.isNew ? "" : html`<p><a href="${link(ctx, `/product/${encodeURIComponent(input.code)}/photos`)}">${t("managePhotos")}</a></p>`}
 ${input.formError === undefined ? "" : html`<p class="error" role="alert">${input.formError}</p>`}
 <form class="stacked" method="post" action="${link(ctx, `/product/${encodeURIComponent(input.code)}/edit`)}" novalidate>
 <input type="hidden" name="csrf_token" value="${ctx.user?.formToken ?? ""}">

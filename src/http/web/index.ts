@@ -5,6 +5,7 @@
  * without `.json` over to `tagProductsPage` / `tagListPage`.
  */
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { normalizeBarcode } from "../../domain/barcode.js";
@@ -13,6 +14,7 @@ import { MAX_REVISION } from "../../domain/product.js";
 import { type ParsedSearch, parseSearchParams, SearchParamError } from "../../domain/search/params.js";
 import type { SearchQuery } from "../../domain/search/query.js";
 import { tagTypeUrlName } from "../../domain/search/tag-types.js";
+import { multipartLimits } from "../fastify-options.js";
 import { type Params, queryParams } from "../params.js";
 import { ASSETS } from "./assets.js";
 import { pageContext } from "./context.js";
@@ -30,6 +32,7 @@ import { formatNumber, framedPage, layout, link, type PageContext, sendPage } fr
 import { homeBody } from "./pages/home.js";
 import { folksonomySection, notFoundBody, productBody } from "./pages/product.js";
 import { resultsBody } from "./pages/results.js";
+import { photoRoutes } from "./photos.js";
 import { ProductData, tagNames, tagPath } from "./product-data.js";
 import { signedInUser } from "./session.js";
 
@@ -187,6 +190,12 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   // Cookies in this scope only (sign-in sets them); pages of other scopes read the header (session.ts).
   await app.register(cookie);
   await app.register(contributeRoutes);
+  // The photo upload is the only multipart form of the pages: the plugin (and its request hooks) only
+  // in the photo routes' scope, with the API's limits (readUploadForm applies the image size limit).
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: multipartLimits(app.foodbase.config) });
+    await scope.register(photoRoutes);
+  });
   for (const asset of ASSETS) {
     app.get(asset.path, hidden, async (_request, reply) =>
       reply.header("Cache-Control", "public, max-age=31536000, immutable").type(asset.type).send(asset.body),

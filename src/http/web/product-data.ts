@@ -56,7 +56,7 @@ export class ProductData {
   }
   /** The name in the page's language, else the product's main one, else a generic name. */
   name(lc: string): string {
-    return this.text(`product_name_${lc}`) || this.text("product_name") || this.text("generic_name");
+    return nameInLanguage((key) => this.text(key), lc);
   }
   /** a–e, or undefined when not computed. */
   get nutriscoreGrade(): string | undefined {
@@ -84,6 +84,11 @@ export class ProductData {
     if (small === "" && display === "") return undefined;
     return { small, large: (display || small).replace(/\.400\.jpg$/, ".full.jpg") };
   }
+}
+
+/** A product's name in `lc`, else its main name, else its generic name ("" when it has none). */
+export function nameInLanguage(text: (key: string) => string, lc: string): string {
+  return text(`product_name_${lc}`) || text("product_name") || text("generic_name");
 }
 
 /** Display names of tags in the page's data language (from the taxonomy; the tag itself otherwise). */

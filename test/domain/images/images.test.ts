@@ -15,6 +15,7 @@ import {
   resizedSize,
   selectImage,
   unselectImage,
+  uploadedImageUrl,
 } from "../../../src/domain/images/index.js";
 import type { Product } from "../../../src/domain/product.js";
 import { flattenImages } from "../../../src/domain/schema/images.js";
@@ -142,5 +143,17 @@ describe("image URL fields (§2.5)", () => {
     expect(imageUrlFields({ code: "3017620422003", images: { selected: {}, uploaded: {} } }, undefined, BASES)).toEqual(
       {},
     );
+  });
+
+  it("an uploaded photo's files: OFF's names (§9.1, §3.4 thumbnailUrl), on OFF's host when foodbase has no file", () => {
+    const product = uploadedAndSelected();
+    expect(uploadedImageUrl(product, 1, "100", BASES)).toBe(
+      "http://images.openfoodfacts.localhost/images/products/123/456/789/0012/1.100.jpg",
+    );
+    expect(uploadedImageUrl(product, 1, "400", BASES)).toMatch(/\/0012\/1\.400\.jpg$/);
+    expect(uploadedImageUrl(product, 1, "full", BASES)).toMatch(/\/0012\/1\.jpg$/);
+    const imported: Product = { code: "3017620422003", images: { 2: { sizes: UPLOAD_SIZES } } };
+    expect(uploadedImageUrl(imported, 2, "400", BASES)).toBe("https://off.example/img/301/762/042/2003/2.400.jpg");
+    expect(uploadedImageUrl({ code: "abc" }, 1, "400", BASES)).toBeUndefined();
   });
 });

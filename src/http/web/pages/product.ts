@@ -9,7 +9,8 @@ import type { MessageKey } from "../i18n/index.js";
 import { formatNumber, link, type PageContext } from "../layout.js";
 import { nutriscoreBadge, type ProductData, tagLinks, tagPath } from "../product-data.js";
 
-const PHOTO_KINDS = ["front", "ingredients", "nutrition"] as const;
+/** The photos a product page shows, and that the photos page selects. */
+export const PHOTO_KINDS = ["front", "ingredients", "nutrition"] as const;
 
 /** Rows of the nutrition table, in the order of a label. */
 const NUTRIENTS = [
@@ -260,7 +261,14 @@ export function productBody(input: ProductPageInput): ProductBody {
         })} <a href="${link(ctx, `/product/${encodeURIComponent(code)}`)}">${ctx.t("currentVersion")}</a></p>`
   }
 <h1>${name}</h1>
-${input.rev === undefined ? html`<p><a href="${link(ctx, `/product/${encodeURIComponent(code)}/edit`)}">${ctx.t("editProduct")}</a></p>` : ""}
+${
+  input.rev === undefined
+    ? html`<p><a href="${link(ctx, `/product/${encodeURIComponent(code)}/edit`)}">${ctx.t("editProduct")}</a> · <a href="${link(
+        ctx,
+        `/product/${encodeURIComponent(code)}/photos`,
+      )}">${ctx.t("managePhotos")}</a></p>`
+    : ""
+}
 <div class="product-head">
 <section aria-labelledby="photos"><h2 id="photos">${ctx.t("photos")}</h2>${photos(ctx, product, name)}</section>
 <section aria-labelledby="facts"><h2 id="facts" class="visually-hidden">${name}</h2>
