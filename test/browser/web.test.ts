@@ -395,6 +395,7 @@ describe("pages in Chromium", () => {
     // The 300 × 400 crop of the turned picture: loaded, and upright.
     expect(size.width).toBeGreaterThan(0);
     expect(size.height).toBeGreaterThan(size.width);
+    await shoot(page, "product-with-photo");
     await page.close();
   });
 

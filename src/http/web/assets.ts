@@ -67,6 +67,7 @@ td.num,th.num{text-align:right}
 .table-wrap{overflow-x:auto}
 ul.tags{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.4rem}
 ul.tags a{display:inline-block;padding:.1rem .5rem;border:1px solid var(--line);border-radius:1rem}
+ul.analysis li{padding:.1rem .6rem;border-radius:1rem;background:var(--soft);border:1px solid var(--line)}
 .notice{background:#fff4ce;border:1px solid #8a6d00;padding:.5rem .8rem;border-radius:4px}
 .error{background:#fde7e9;border:1px solid #a4262c;padding:.5rem .8rem;border-radius:4px}
 form.stacked{max-width:40rem}
