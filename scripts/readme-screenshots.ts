@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       form.set("user_id", USER.id);
       form.set("password", USER.password);
       form.set("imagefield", "front_en");
-      form.set("imgupload_front_en", new Blob([photo], { type: "image/jpeg" }), "front.jpg");
+      form.set("imgupload_front_en", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "front.jpg");
       const answer = await fetch(`${url}/cgi/product_image_upload.pl`, { method: "POST", body: form });
       if (!answer.ok) throw new Error(`upload for ${code}: ${answer.status} ${await answer.text()}`);
     }
