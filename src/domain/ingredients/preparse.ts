@@ -261,44 +261,91 @@ function isAllergenOrStopword(lc: string, item: string, allergens: Taxonomy): bo
   return allergens.has(id);
 }
 
-/** §3.2 step 13: symbol legends ("* organic", "°commerce équitable"). */
-function replaceSymbolLegends(lc: string, text: string, labels: Taxonomy): string {
-  // The legend takes its trailing "(100 %)" and full stop with it, as OFF's does.
-  const legend = new RegExp(
-    `(^|[\\s,.;])(${SYMBOLS})\\s*(?::\\s*)?((?:${LETTER}|['\\s-])+?)\\s*(?:\\([^()]*\\)\\s*)?(?:\\.\\s*)?(?=$|[.,;(])`,
-    "gu",
-  );
-  let s = text;
-  const found: { symbol: string; name: string }[] = [];
-  // Twice: a legend's match takes the space the next legend starts with ("(1) : x. (2) y.").
-  for (let pass = 0; pass < 2; pass++) {
-    s = s.replace(legend, (whole, start: string, symbol: string, phrase: string) => {
-      const label = labelOfLegend(lc, phrase, labels);
-      if (label === undefined) return whole;
-      found.push({ symbol, name: labels.name(label, lc) ?? labels.name(label, "en") ?? phrase });
-      return start;
-    });
+/** The symbols a legend can explain, in OFF's order (the longer runs of a symbol first). */
+const LEGEND_SYMBOLS = ["***", "**", "*", "°°°", "°°", "°", "(1)", "(2)", "¹", "²"] as const;
+
+/** Labels a legend can name, in OFF's order (a composed label such as fair-trade-organic first). */
+const LEGEND_LABELS = [
+  "en:fair-trade-organic",
+  "en:organic",
+  "en:fair-trade",
+  "en:pgi",
+  "en:pdo",
+  "fr:label-rouge",
+  "en:sustainable-seafood-msc",
+  "en:responsible-aquaculture-asc",
+  "fr:aoc",
+  "en:vegan",
+  "en:vegetarian",
+] as const;
+
+/** Longest legend phrase looked up, in words ("tous les ingrédients agricoles sont issus de l'agriculture biologique"). */
+const LEGEND_MAX_WORDS = 14;
+
+/** Ends of the word-boundary prefixes of `text`, longest first (Perl's `\b` after a letter or digit). */
+function wordEnds(text: string): number[] {
+  const ends: number[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{M}\p{Nd}_](?![\p{L}\p{M}\p{Nd}_])/gu)) {
+    ends.push(m.index + m[0].length);
+    if (ends.length >= LEGEND_MAX_WORDS) break;
   }
-  for (const { symbol, name } of found.sort((a, b) => b.symbol.length - a.symbol.length)) {
-    s = s.split(symbol).join(` ${name} `);
-  }
-  // OFF's spacing after the replacement: none before "," or ".", one kept before ")".
-  return s
-    .replace(/\s+([,.])/gu, "$1")
-    .replace(/\.(?:\s*\.)+/gu, ".")
-    .replace(/\s{2,}/gu, " ");
+  return ends.reverse();
 }
 
-const LEGEND_LABELS: ReadonlySet<string> = new Set(["en:organic", "en:fair-trade", "en:fair-trade-organic"]);
-
-function labelOfLegend(lc: string, phrase: string, labels: Taxonomy): string | undefined {
-  const direct = canonicalizeMemo(labels, lc, phrase);
-  if (LEGEND_LABELS.has(direct)) return direct;
-  // "issus de l'agriculture biologique", "ingrédients issus du commerce équitable"
-  const lower = phrase.toLowerCase();
-  if (/biolog|organic|ecol[oó]gic|biol[oó]gic|bio\b/u.test(lower)) return "en:organic";
-  if (/équitable|equitable|fair\s?trade|comercio justo/u.test(lower)) return "en:fair-trade";
+/**
+ * The label phrase `after` starts with, as OFF's labels regexps match it: the longest prefix, ending at a word
+ * boundary, that is a name or synonym of one of the legend labels in `lc` (labels tried in OFF's order).
+ */
+function legendLabelAt(lc: string, after: string, labels: Taxonomy): { id: string; phrase: string } | undefined {
+  const ends = wordEnds(after);
+  for (const id of LEGEND_LABELS) {
+    if (!labels.has(id)) continue;
+    for (const end of ends) {
+      const phrase = after.slice(0, end);
+      // OFF matches the names themselves; canonicalisation would also accept "biologique (100" or a
+      // phrase that runs into the next legend ("biologique. ² Ingrédients").
+      if (/[()[\],;*°¹²]|\.\s/u.test(phrase)) continue;
+      if (canonicalizeMemo(labels, lc, phrase) === id) return { id, phrase };
+    }
+  }
   return undefined;
+}
+
+/**
+ * §3.2 step 13, as OFF's preparse: for each symbol, its last occurrence (alone or in brackets, "(*)") is the
+ * legend when a legend label follows it ("*Ingrédients issus de l'agriculture biologique", "(1): IGP : …",
+ * "*= procedentes de la agricultura ecológica"); the legend, with an optional "(…)" precision and full stop,
+ * is removed, and every other occurrence of the symbol becomes the label's name in `lc`.
+ */
+function replaceSymbolLegends(lc: string, text: string, labels: Taxonomy): string {
+  let s = text;
+  for (const symbol of LEGEND_SYMBOLS) {
+    const sym = escapeRegex(symbol);
+    const last = new RegExp(`^(.*)(\\(${sym}\\)|${sym})(?!\\))\\s*(?::|=)?\\s*`, "iu").exec(s);
+    if (last === null) continue;
+    const after = s.slice(last[0].length);
+    const label = legendLabelAt(lc, after, labels);
+    if (label === undefined) continue;
+    s = s.replace(
+      new RegExp(
+        `^(.*)(?:\\(${sym}\\)|${sym})(?!\\))\\s?(?::|=)?\\s?${escapeRegex(label.phrase)}\\s*(?:\\([^)]+\\))?\\s*\\.?\\s*`,
+        "iu",
+      ),
+      "$1 ",
+    );
+    const name = labels.name(label.id, lc) ?? labels.name(label.id, "en") ?? label.phrase;
+    s = s.split(symbol).join(` ${name} `);
+  }
+  return s;
+}
+
+/** OFF's spacing at the end of the preparse: one space, none before a separator that ends a word, no separator at the ends. */
+function removeExtraSpaces(text: string): string {
+  return text
+    .replace(/\s\s+/gu, " ")
+    .replace(/ ([.,;])( |$)/gu, "$1$2")
+    .replace(/^[\s.,;-]+/u, "")
+    .replace(/[\s,;-]+$/u, "");
 }
 
 /** §3.2 steps 1–13 in order. */
@@ -354,7 +401,8 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   if (lc === "de") s = s.replace(/Bienenwachs,?\s*\(?\s*(weiß und gelb)\s*\)?/giu, "Bienenwachs $1");
   if (lc === "fr") {
     s = s.replace(/\(\s*(?:en\s+)?proportions?\s+variables?\s*\)|(?:en\s+)?proportions?\s+variables?/giu, " ");
-    s = s.replace(/issu(?:e|s|es)\b/giu, "issu");
+    // "Ingrédient(s) : lentilles vertes* - *issu(e)(s) de l'agriculture biologique."
+    s = s.replace(/dient\(s\)/giu, "dients").replace(/(?<![\p{L}\p{M}\p{Nd}])issu(?:\(e\))?(?:\(s\))?/giu, "issu");
     // "arôme naturel de pomme avec d'autres arômes naturels" → two ingredients
     s = s.replace(/\s+avec d'autres\s+(?=\p{L})/giu, ", ");
   }
@@ -372,5 +420,5 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   s = labelAllergenPhrases(words, s, taxonomies.allergens);
   // 13. symbol legends
   s = replaceSymbolLegends(lc, s, taxonomies.labels);
-  return s.replace(/\s{2,}/g, " ").trim();
+  return removeExtraSpaces(s);
 }
