@@ -13,7 +13,6 @@ import {
   NOT_LETTER_AFTER,
   NOT_LETTER_BEFORE,
   patternsFor,
-  SYMBOLS,
   sourceAlternation,
 } from "./regex.js";
 import type { LanguageWords } from "./types.js";
@@ -148,6 +147,8 @@ function developCategoriesAndTypes(words: LanguageWords, text: string): string {
     const category = alternation(table.categories);
     const type = alternation(table.types);
     const before = words.lc === "en" || words.lc === "de";
+    // Two types joined by a dash are two types: "arôme naturel de citron-citron vert".
+    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}(${type})-(${type})${NOT_LETTER_AFTER}`, "giu"), "$1, $2");
     const join = (cat: string, t: string): string => {
       if (words.lc === "de" && table.alternate_names !== undefined) return `${t}${cat.toLowerCase()}`;
       return before ? `${t} ${cat}` : `${cat} ${ofType(words.lc, ofWord, t)}`;
@@ -404,7 +405,7 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
     // "Ingrédient(s) : lentilles vertes* - *issu(e)(s) de l'agriculture biologique."
     s = s.replace(/dient\(s\)/giu, "dients").replace(/(?<![\p{L}\p{M}\p{Nd}])issu(?:\(e\))?(?:\(s\))?/giu, "issu");
     // "arôme naturel de pomme avec d'autres arômes naturels" → two ingredients
-    s = s.replace(/\s+avec d'autres\s+(?=\p{L})/giu, ", ");
+    s = s.replace(/\s+(?:ou|et|avec) (?:d')?autres\s+(?=\p{L})/giu, ", ");
   }
   // 10, 11. enumerations
   s = developCategoriesAndTypes(words, s);

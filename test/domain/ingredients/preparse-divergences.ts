@@ -7,7 +7,7 @@ import type { Divergence } from "./helpers.js";
 const FLAT =
   'INGREDIENTS.md §3.2 step 10: foodbase keeps the category as the parent of the developed types ("huile (huile de palme, huile de colza)"), as OFF\'s later normalize_enumeration does ("vegetal oil (sunflower vegetal oil, palm vegetal oil)", ingredients_preparsing.t); this older generation of the test expects the flat list "huile de palme, huile de colza"';
 const ENUM =
-  'an enumeration form foodbase\'s category + type tables (data/ingredients/<lc>.json) do not develop: several flavourings ("arômes naturels de citron et de limette", "citron-citron vert et d\'autres agrumes") or a category with a qualifier ("huile biologique (…)", "graisse végétale bio (colza)"); the text is left as written';
+  'a category with a qualifier ("huile biologique (…)", "graisse végétale bio (colza)"), which foodbase\'s category + type tables (data/ingredients/<lc>.json) do not take; the text is left as written';
 const VITAMINS =
   'vitamin enumeration form foodbase\'s vitamin step does not develop: single "vit d" items, a lone Spanish "E" letter before the and-word, a non-vitamin inside the list ("D, B6, ácido fólico y B12"), the plural word OFF writes first ("Vitamina E y C" → "vitaminas, …") or nested in brackets ("(B1, acide folique (B9))")';
 const ADDITIVE_CLASS =
@@ -46,11 +46,6 @@ export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
         "Leche desnatada, leche desnatada en polvo, zumo de lima, almidón de maíz, extracto de ginseng 0.19%, aromas, fermentos lácticos con lactobacillus casei, colorante: caramelo natural, edulcorantes: sucralosa y acesulfamo K, estabilizante: goma xantana, vitaminas, vitamina D, vitamina B6, ácido fólico y B12 Origen de la feche. España. Preparación: Agitar antes de abrir.",
       reason: VITAMINS,
     },
-  "fr arôme naturel de citron-citron vert et d'autres agrumes": {
-    foodbase: "arôme naturel de citron-citron vert et d'autres agrumes",
-    reason: ENUM,
-  },
-  "fr arômes naturels de citron et de limette": { foodbase: "arômes naturels de citron et de limette", reason: ENUM },
   "fr matière grasse végétale (palme) raffinée": {
     foodbase: "matière grasse végétale (matière grasse végétale de palme) raffinée",
     reason: FLAT,
