@@ -185,6 +185,7 @@ export function analyzeProductIngredients(
       additives_classes: taxonomies.additives_classes,
       allergens: taxonomies.allergens,
       labels: taxonomies.labels,
+      vitamins: taxonomies.vitamins,
     });
     const toParse = removeAllergenPhrases(words, preparsed, taxonomies.allergens)
       .replace(/\r?\n/g, ", ")

@@ -23,6 +23,7 @@ export interface PreparseTaxonomies {
   additives_classes?: Taxonomy;
   allergens?: Taxonomy;
   labels: Taxonomy;
+  vitamins?: Taxonomy;
 }
 
 /** §3.1: a leading "Ingredients:" phrase, dash spacing; idempotent. */
@@ -110,15 +111,18 @@ function separateAdditiveClass(lc: string, text: string, taxonomies: PreparseTax
   });
 }
 
-/** §3.2 step 4, all languages: abbreviated lactic bacteria ("S. thermophilus", "L casei", "L.bulgaricus"). */
+/**
+ * §3.2 step 4, all languages: abbreviated lactic bacteria ("S. thermophilus", "L casei", "L.bulgaricus"); the
+ * letter is followed by a dot or a space, as in OFF's abbreviations ("Lcasei" is left as written).
+ */
 function expandBacteria(text: string): string {
   return text
-    .replace(/(?<![\p{L}])S\.?\s?(thermophilus)(?![\p{L}])/gu, "streptococcus $1")
+    .replace(/(?<![\p{L}])S(?:\.\s?|\s)(thermophilus)(?![\p{L}])/gu, "streptococcus $1")
     .replace(
-      /(?<![\p{L}])L\.?\s?(acidophilus|bulgaricus|casei|paracasei|plantarum|reuteri|rhamnosus|helveticus|johnsonii|gasseri|fermentum)(?![\p{L}])/gu,
+      /(?<![\p{L}])L(?:\.\s?|\s)(acidophilus|bulgaricus|casei|paracasei|plantarum|reuteri|rhamnosus|helveticus|johnsonii|gasseri|fermentum)(?![\p{L}])/gu,
       "lactobacillus $1",
     )
-    .replace(/(?<![\p{L}])B\.?\s?(bifidum|breve|infantis|lactis|longum|animalis)(?![\p{L}])/gu, "bifidobacterium $1");
+    .replace(/(?<![\p{L}])B(?:\.\s?|\s)(bifidum|breve|infantis|lactis|longum|animalis)(?![\p{L}])/gu, "bifidobacterium $1");
 }
 
 /** §3.2 step 5: `céleri - rave` → `céleri-rave` when the joined word is a known ingredient. */
@@ -202,20 +206,90 @@ function developCategoriesAndTypes(words: LanguageWords, text: string): string {
   return s;
 }
 
-/** §3.2 step 11: `vitamines A, B1 et C` → `vitamines, vitamine A, vitamine B1, vitamine C`. */
-function developVitamins(words: LanguageWords, text: string): string {
+/** Vitamin codes an enumeration may list ("A", "B12", "PP", "K2"); the named vitamins come from the taxonomy. */
+const VITAMIN_CODES = [
+  "a",
+  ...Array.from({ length: 13 }, (_, i) => (i === 0 ? "b" : `b${i}`)),
+  "c",
+  "d",
+  "d2",
+  "d3",
+  "e",
+  "f",
+  "h",
+  "k",
+  "k1",
+  "k2",
+  "k3",
+  "p",
+  "pp",
+];
+
+const vitaminNamesCache = new WeakMap<Taxonomy, Map<string, string>>();
+
+/**
+ * Regular-expression source of one vitamin of an enumeration, as OFF's preparse builds it: a code, or the name
+ * of a vitamins taxonomy entry in `lc` ("acide folique", "Vitamine C"); each also unaccented, in brackets
+ * ("(B9)"), and a code with a space or dash before its digits ("b 12", "b-12").
+ */
+function vitaminItemSource(lc: string, vitamins: Taxonomy | undefined): string {
+  let byLanguage = vitamins === undefined ? undefined : vitaminNamesCache.get(vitamins);
+  const cached = byLanguage?.get(lc);
+  if (cached !== undefined) return cached;
+  const names = new Set<string>(VITAMIN_CODES);
+  if (vitamins !== undefined) {
+    for (const id of vitamins.ids()) {
+      const name = vitamins.name(id, lc);
+      if (name !== undefined) names.add(name.toLowerCase());
+    }
+  }
+  const variants = new Set<string>();
+  for (const name of names) {
+    const forms = [name, name.normalize("NFD").replace(/\p{M}/gu, "")];
+    const coded = /^([a-z])(\d+)$/u.exec(name);
+    if (coded !== null) forms.push(`${coded[1]} ${coded[2]}`, `${coded[1]}-${coded[2]}`);
+    for (const form of forms) {
+      variants.add(escapeRegex(form));
+      variants.add(`\\(${escapeRegex(form)}\\)`);
+    }
+  }
+  // Longest first, so that "b12" is taken whole rather than "b" then a failing "12".
+  const source = `(?:${[...variants].sort((a, b) => b.length - a.length).join("|")})`;
+  if (vitamins !== undefined) {
+    if (byLanguage === undefined) {
+      byLanguage = new Map();
+      vitaminNamesCache.set(vitamins, byLanguage);
+    }
+    byLanguage.set(lc, source);
+  }
+  return source;
+}
+
+/**
+ * §3.2 step 11, as OFF's preparse: `vitamines A, B1 et C` → `vitamines, vitamine A, vitamine B1, vitamine C`.
+ * The list after a vitamins word is made of codes and named vitamins; the output starts with the plural word
+ * (the ingredients taxonomy's name of en:vitamins, which sets the additive class of what follows), then a
+ * code becomes "vitamin <code>" and a named vitamin stays as written.
+ */
+function developVitamins(words: LanguageWords, text: string, taxonomies: PreparseTaxonomies): string {
   if (words.vitamins_words.length === 0) return text;
   const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
-  const letter = "(?:[a-k]\\d{0,2}|pp)";
+  const item = vitaminItemSource(words.lc, taxonomies.vitamins);
+  const separator = `(?:\\s*[,/]\\s*|\\s+-\\s+|\\s+${andAlt}\\s+|\\s+)`;
+  const wordEnd = "(?<=[\\p{L}\\p{M}\\p{Nd}_])(?![\\p{L}\\p{M}\\p{Nd}_])";
   const pattern = new RegExp(
-    `${NOT_LETTER_BEFORE}(${sourceAlternation(words.vitamins_words)})\\s*(?:\\(|:)?\\s*(${letter}(?:\\s*(?:,|-|\\s${andAlt}\\s)\\s*${letter})+)${NOT_LETTER_AFTER}(?:\\s*\\))?(\\s+${andAlt}\\s+)?`,
+    `${NOT_LETTER_BEFORE}(?:${sourceAlternation(words.vitamins_words)})(?:[:([]|\\s)+((?:${item}${separator})+${item})(?:\\s?[)\\]]|${wordEnd})`,
     "giu",
   );
-  return text.replace(pattern, (_m, word: string, list: string, andAfter: string | undefined) => {
-    const items = list.split(new RegExp(`\\s*(?:,|-|\\s${andAlt}\\s)\\s*`, "iu")).filter((item) => item !== "");
-    // An and-word after the list starts the next item: "vitaminas A, D, E y ácido fólico".
-    const next = andAfter === undefined ? "" : ", ";
-    return `${[word, ...items.map((item) => `${words.vitamin} ${item.toUpperCase()}`)].join(", ")}${next}`;
+  const plural = (taxonomies.ingredients.name("en:vitamins", words.lc) ?? "vitamins").toLowerCase();
+  const split = new RegExp(`(?:[()/]|\\s-\\s|,\\s?|\\s${andAlt}\\s)+`, "iu");
+  return text.replace(pattern, (_m, list: string) => {
+    const items = list
+      .split(split)
+      .map((v) => v.trim())
+      .filter((v) => v !== "")
+      .map((v) => (/^\p{L}\p{L}?-? ?\d?\d?$/u.test(v) ? `${words.vitamin} ${v}` : v));
+    return [plural, ...items].join(", ");
   });
 }
 
@@ -380,8 +454,12 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   s = s.replace(/(\d),(\d+)( )?(%|g(?![\p{L}]))/gu, "$1.$2%");
   s = s.replace(/—/g, "-").replace(/(\d),(\d)/g, "$1.$2");
   // 4. abbreviations
+  // As OFF's: the dot of an abbreviation may be followed by a space or be missing ("vit d", "vit. d", "vit.d").
   for (const [abbreviation, expansion] of words.abbreviations) {
-    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}${escapeRegex(abbreviation)}`, "giu"), `${expansion} `);
+    const source = escapeRegex(abbreviation)
+      .replace(/\\\. (?!$)/gu, "(?:\\.| |\\. )")
+      .replace(/\\\.$/u, "(?:\\. | |\\.)");
+    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}${source}`, "giu"), `${expansion} `);
   }
   s = expandBacteria(s);
   s = s.replace(/\s{2,}/g, " ");
@@ -416,7 +494,7 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   // " & " becomes the and-word after the category enumerations, as in OFF's "vegetable oil (coconut & rapeseed)"
   // → "vegetable oil (coconut and rapeseed)", and before the vitamin ones ("vit a & c").
   if (andWord !== undefined) s = s.replace(/ & /g, ` ${andWord} `);
-  s = developVitamins(words, s);
+  s = developVitamins(words, s, taxonomies);
   // 12. allergens and traces phrases
   s = labelAllergenPhrases(words, s, taxonomies.allergens);
   // 13. symbol legends

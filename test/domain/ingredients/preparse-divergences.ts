@@ -8,8 +8,6 @@ const FLAT =
   'INGREDIENTS.md §3.2 step 10: foodbase keeps the category as the parent of the developed types ("huile (huile de palme, huile de colza)"), as OFF\'s later normalize_enumeration does ("vegetal oil (sunflower vegetal oil, palm vegetal oil)", ingredients_preparsing.t); this older generation of the test expects the flat list "huile de palme, huile de colza"';
 const ENUM =
   'a category with a qualifier ("huile biologique (…)", "graisse végétale bio (colza)"), which foodbase\'s category + type tables (data/ingredients/<lc>.json) do not take; the text is left as written';
-const VITAMINS =
-  'vitamin enumeration form foodbase\'s vitamin step does not develop: single "vit d" items, a lone Spanish "E" letter before the and-word, a non-vitamin inside the list ("D, B6, ácido fólico y B12"), the plural word OFF writes first ("Vitamina E y C" → "vitaminas, …") or nested in brackets ("(B1, acide folique (B9))")';
 const ADDITIVE_CLASS =
   'additive class step: foodbase also separates "Säureregulator : Natriumcitrat" (the class word and a known ingredient), which this OFF generation leaves as written';
 const SALT_COMPOUND =
@@ -40,12 +38,6 @@ export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
     foodbase: "graisses végétales (graisses végétales d'illipe, graisses végétales de sal)",
     reason: FLAT,
   },
-  "es Leche desnatada, leche desnatada en polvo, zumo de lima, almidón de maíz, extracto de ginseng 0,19%, aromas, fermentos lácticos con Lcasei, colorante: caramelo natural, edulcorantes: sucralosa y acesulfamo K, estabilizante: goma xantana, vitaminas: D, B6, ácido fólico y B12 Origen de la feche. España. Preparación: Agitar antes de abrir.":
-    {
-      foodbase:
-        "Leche desnatada, leche desnatada en polvo, zumo de lima, almidón de maíz, extracto de ginseng 0.19%, aromas, fermentos lácticos con lactobacillus casei, colorante: caramelo natural, edulcorantes: sucralosa y acesulfamo K, estabilizante: goma xantana, vitaminas, vitamina D, vitamina B6, ácido fólico y B12 Origen de la feche. España. Preparación: Agitar antes de abrir.",
-      reason: VITAMINS,
-    },
   "fr matière grasse végétale (palme) raffinée": {
     foodbase: "matière grasse végétale (matière grasse végétale de palme) raffinée",
     reason: FLAT,
@@ -69,16 +61,6 @@ export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
       "phosphates d'ammonium, phosphates de calcium, Phosphate d'aluminium et de sodium, diphosphate d'aluminium, diphosphate de sodium",
     reason: SALT_COMPOUND,
   },
-  "en vit. e, vitamins b2, B3 and K, vit d, vit a & c, vit. B12": {
-    foodbase: "vitamin e, vitamins, vitamin B2, vitamin B3, vitamin K, vit d, vit, vitamin A, vitamin C, vitamin B12",
-    reason: VITAMINS,
-  },
-  "fr vit. pp, vit c, vit. a et b6": {
-    foodbase: "vitamine pp, vit c, vitamine, vitamine A, vitamine B6",
-    reason: VITAMINS,
-  },
-  "es Vitamina E y C": { foodbase: "Vitamina, vitamina E, vitamina C", reason: VITAMINS },
-  "fr vitamines (B1, acide folique (B9))": { foodbase: "vitamines (B1, acide folique (B9))", reason: VITAMINS },
   "fr huiles végétales (palme, olive et tournesol)": {
     foodbase: "huiles végétales (huiles végétales de palme, huiles végétales d'olive, huiles végétales de tournesol)",
     reason: FLAT,
