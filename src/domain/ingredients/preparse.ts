@@ -122,7 +122,10 @@ function expandBacteria(text: string): string {
       /(?<![\p{L}])L(?:\.\s?|\s)(acidophilus|bulgaricus|casei|paracasei|plantarum|reuteri|rhamnosus|helveticus|johnsonii|gasseri|fermentum)(?![\p{L}])/gu,
       "lactobacillus $1",
     )
-    .replace(/(?<![\p{L}])B(?:\.\s?|\s)(bifidum|breve|infantis|lactis|longum|animalis)(?![\p{L}])/gu, "bifidobacterium $1");
+    .replace(
+      /(?<![\p{L}])B(?:\.\s?|\s)(bifidum|breve|infantis|lactis|longum|animalis)(?![\p{L}])/gu,
+      "bifidobacterium $1",
+    );
 }
 
 /** §3.2 step 5: `céleri - rave` → `céleri-rave` when the joined word is a known ingredient. */
