@@ -186,6 +186,7 @@ export function analyzeProductIngredients(
       allergens: taxonomies.allergens,
       labels: taxonomies.labels,
       vitamins: taxonomies.vitamins,
+      additives: taxonomies.additives,
     });
     const toParse = removeAllergenPhrases(words, preparsed, taxonomies.allergens)
       .replace(/\r?\n/g, ", ")

@@ -24,6 +24,7 @@ export interface PreparseTaxonomies {
   allergens?: Taxonomy;
   labels: Taxonomy;
   vitamins?: Taxonomy;
+  additives?: Taxonomy;
 }
 
 /** §3.1: a leading "Ingredients:" phrase, dash spacing; idempotent. */
@@ -94,8 +95,9 @@ export function normalizeAdditives(words: LanguageWords, text: string): string {
 function separateAdditiveClass(lc: string, text: string, taxonomies: PreparseTaxonomies): string {
   const classes = taxonomies.additives_classes;
   if (classes === undefined) return text;
-  const ingredients = taxonomies.ingredients;
-  const known = (t: string): boolean => t.trim() !== "" && ingredients.has(canonicalizeMemo(ingredients, lc, t));
+  // OFF's preparse asks the additives taxonomy whether what follows the class is an additive.
+  const additives = taxonomies.additives ?? taxonomies.ingredients;
+  const known = (t: string): boolean => t.trim() !== "" && additives.has(canonicalizeMemo(additives, lc, t));
   return text.replace(/(^|[,;(\[]\s*)([^,;:()[\]]{3,120})/gu, (whole, start: string, item: string) => {
     const words = item.trim().split(/\s+/u);
     for (let k = Math.min(4, words.length - 1); k >= 1; k--) {

@@ -8,8 +8,6 @@ const FLAT =
   'INGREDIENTS.md §3.2 step 10: foodbase keeps the category as the parent of the developed types ("huile (huile de palme, huile de colza)"), as OFF\'s later normalize_enumeration does ("vegetal oil (sunflower vegetal oil, palm vegetal oil)", ingredients_preparsing.t); this older generation of the test expects the flat list "huile de palme, huile de colza"';
 const ENUM =
   'a category with a qualifier ("huile biologique (…)", "graisse végétale bio (colza)"), which foodbase\'s category + type tables (data/ingredients/<lc>.json) do not take; the text is left as written';
-const ADDITIVE_CLASS =
-  'additive class step: foodbase also separates "Säureregulator : Natriumcitrat" (the class word and a known ingredient), which this OFF generation leaves as written';
 const SALT_COMPOUND =
   'taxonomy: OFF knows "diphosphate d\'aluminium et de sodium" as one ingredient and keeps it; the shipped taxonomies do not, so foodbase develops it as a salt enumeration';
 
@@ -42,12 +40,6 @@ export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
     foodbase: "matière grasse végétale (matière grasse végétale de palme) raffinée",
     reason: FLAT,
   },
-  "de Wasser, Kohlensäure, Farbstoff Zuckerkulör E 150d, Süßungsmittel Aspartam* und Acesulfam-K, Säuerungsmittel Phosphorsäure und Citronensäure, Säureregulator Natriumcitrat, Aroma Koffein, Aroma. enthält eine Phenylalaninquelle":
-    {
-      foodbase:
-        "Wasser, Kohlensäure, Farbstoff : Zuckerkulör e150d, Süßungsmittel : Aspartam* und Acesulfam-K, Säuerungsmittel : Phosphorsäure und Citronensäure, Säureregulator : Natriumcitrat, Aroma Koffein, Aroma. enthält eine Phenylalaninquelle",
-      reason: ADDITIVE_CLASS,
-    },
   "fr graisse végétale bio (colza)": { foodbase: "graisse végétale bio (colza)", reason: ENUM },
   "fr huile biologique (tournesol, olive)": { foodbase: "huile biologique (tournesol, olive)", reason: ENUM },
   "fr huiles biologiques (tournesol, olive)": { foodbase: "huiles biologiques (tournesol, olive)", reason: ENUM },

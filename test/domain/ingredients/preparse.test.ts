@@ -17,6 +17,7 @@ function preparse(lc: string, text: string): string {
     allergens: taxonomies.allergens,
     labels: taxonomies.labels,
     vitamins: taxonomies.vitamins,
+    additives: taxonomies.additives,
   });
 }
 
