@@ -8,8 +8,6 @@ const FLAT =
   'INGREDIENTS.md §3.2 step 10: foodbase keeps the category as the parent of the developed types ("huile (huile de palme, huile de colza)"), as OFF\'s later normalize_enumeration does ("vegetal oil (sunflower vegetal oil, palm vegetal oil)", ingredients_preparsing.t); this older generation of the test expects the flat list "huile de palme, huile de colza"';
 const ENUM =
   'a category with a qualifier ("huile biologique (…)", "graisse végétale bio (colza)"), which foodbase\'s category + type tables (data/ingredients/<lc>.json) do not take; the text is left as written';
-const SALT_COMPOUND =
-  'taxonomy: OFF knows "diphosphate d\'aluminium et de sodium" as one ingredient and keeps it; the shipped taxonomies do not, so foodbase develops it as a salt enumeration';
 
 export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
   "fr Huile (palme)": { foodbase: "Huile (Huile de palme)", reason: FLAT },
@@ -47,11 +45,6 @@ export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
   "fr huiles* (tournesol*, olive vierge extra), sel marin. *issus de l'agriculture biologique.": {
     foodbase: "huiles Bio (tournesol Bio, olive vierge extra), sel marin.",
     reason: FLAT,
-  },
-  "fr phosphates d'ammonium et de calcium, Phosphate d'aluminium et de sodium, diphosphate d'aluminium et de sodium": {
-    foodbase:
-      "phosphates d'ammonium, phosphates de calcium, Phosphate d'aluminium et de sodium, diphosphate d'aluminium, diphosphate de sodium",
-    reason: SALT_COMPOUND,
   },
   "fr huiles végétales (palme, olive et tournesol)": {
     foodbase: "huiles végétales (huiles végétales de palme, huiles végétales d'olive, huiles végétales de tournesol)",
