@@ -126,14 +126,15 @@ export function detectAllergens(input: {
 
 /** A word marked with 1 to 3 underscores (`_oeufs_`, `__GLUTEN__`), possibly the start of a compound. */
 const UNDERSCORE_MARK = /(?<![\p{L}\p{Nd}])_{1,3}([^_,;()[\]{}]+?)_{1,3}/gu;
-/** Separators of top-level segments (the "of"/"and"/"the" words split them further, §8.1 step 3). */
+/** Separators of top-level segments (the "and" words split them further, §8.1 step 3). */
 const SEGMENT_SEPARATOR = /\s[-‐‑‒–—―]\s|[_^()[\]{},;.]/gu;
 
 /**
  * §8.1 step 3 on the raw text: `_marked_` words (always allergens, known or not), then segments between
  * separators: a whole segment that is an allergen matches; one that is a known ingredient is left to its
- * `allergens:en` property ("lait de coco" is no milk); otherwise its parts between the "and", "of" and
- * "the" words are tried. Then words in CAPITALS. A match after a "may contain" phrase is a trace.
+ * `allergens:en` property ("lait de coco" is no milk); otherwise its parts between the "and" words are tried.
+ * As in OFF's scan, an "of" or "the" word does not end a segment ("crème de cassis" is not searched for
+ * "crème"). Then words in CAPITALS. A match after a "may contain" phrase is a trace.
  */
 function scanText(
   words: LanguageWords,
@@ -142,7 +143,7 @@ function scanText(
   isIngredient: (item: string) => boolean,
   marked: (item: string) => string,
 ): Match[] {
-  const glue = [...words.and, ...words.of, ...words.the].filter((w) => w.trim() !== "");
+  const glue = [...words.and].filter((w) => w.trim() !== "");
   const elidedOf = words.of.filter((w) => w.endsWith("'")).map(escapeRegex);
   const glueSplit = new RegExp(
     `\\s${glue.length === 0 ? "(?!)" : alternation(glue)}(?=\\s)|(?<=\\s|^)(?:${elidedOf.join("|") || "(?!)"})`,

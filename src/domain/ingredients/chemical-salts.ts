@@ -53,5 +53,13 @@ export function developChemicalSalts(words: LanguageWords, text: string, known: 
             .map((c) => `${name} ${ofCation(c)}`)
             .join(", "),
   );
+  // Compounds whose name is an enumeration are put back together, as OFF's preparse does: "diphosphate
+  // d'aluminium et de sodium" (E541) when the taxonomy does not know the phrase, and the sodium and potassium
+  // salts of the chlorophyllin complexes.
+  s = s.replace(
+    /(?<![\p{L}])(di|tri|tripoli|)phosphates? d'aluminium,\s?(?:di|tri|tripoli)?phosphates? de sodium(?![\p{L}])/giu,
+    "$1phosphate d'aluminium et de sodium",
+  );
+  s = s.replace(/(?<![\p{L}])sels? de sodium,\s?sels? de potassium(?![\p{L}])/giu, "sels de sodium et de potassium");
   return s;
 }

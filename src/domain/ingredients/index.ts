@@ -185,6 +185,8 @@ export function analyzeProductIngredients(
       additives_classes: taxonomies.additives_classes,
       allergens: taxonomies.allergens,
       labels: taxonomies.labels,
+      vitamins: taxonomies.vitamins,
+      additives: taxonomies.additives,
     });
     const toParse = removeAllergenPhrases(words, preparsed, taxonomies.allergens)
       .replace(/\r?\n/g, ", ")

@@ -13,7 +13,6 @@ import {
   NOT_LETTER_AFTER,
   NOT_LETTER_BEFORE,
   patternsFor,
-  SYMBOLS,
   sourceAlternation,
 } from "./regex.js";
 import type { LanguageWords } from "./types.js";
@@ -24,6 +23,8 @@ export interface PreparseTaxonomies {
   additives_classes?: Taxonomy;
   allergens?: Taxonomy;
   labels: Taxonomy;
+  vitamins?: Taxonomy;
+  additives?: Taxonomy;
 }
 
 /** §3.1: a leading "Ingredients:" phrase, dash spacing; idempotent. */
@@ -94,8 +95,9 @@ export function normalizeAdditives(words: LanguageWords, text: string): string {
 function separateAdditiveClass(lc: string, text: string, taxonomies: PreparseTaxonomies): string {
   const classes = taxonomies.additives_classes;
   if (classes === undefined) return text;
-  const ingredients = taxonomies.ingredients;
-  const known = (t: string): boolean => t.trim() !== "" && ingredients.has(canonicalizeMemo(ingredients, lc, t));
+  // OFF's preparse asks the additives taxonomy whether what follows the class is an additive.
+  const additives = taxonomies.additives ?? taxonomies.ingredients;
+  const known = (t: string): boolean => t.trim() !== "" && additives.has(canonicalizeMemo(additives, lc, t));
   return text.replace(/(^|[,;(\[]\s*)([^,;:()[\]]{3,120})/gu, (whole, start: string, item: string) => {
     const words = item.trim().split(/\s+/u);
     for (let k = Math.min(4, words.length - 1); k >= 1; k--) {
@@ -111,15 +113,21 @@ function separateAdditiveClass(lc: string, text: string, taxonomies: PreparseTax
   });
 }
 
-/** §3.2 step 4, all languages: abbreviated lactic bacteria ("S. thermophilus", "L casei", "L.bulgaricus"). */
+/**
+ * §3.2 step 4, all languages: abbreviated lactic bacteria ("S. thermophilus", "L casei", "L.bulgaricus"); the
+ * letter is followed by a dot or a space, as in OFF's abbreviations ("Lcasei" is left as written).
+ */
 function expandBacteria(text: string): string {
   return text
-    .replace(/(?<![\p{L}])S\.?\s?(thermophilus)(?![\p{L}])/gu, "streptococcus $1")
+    .replace(/(?<![\p{L}])S(?:\.\s?|\s)(thermophilus)(?![\p{L}])/gu, "streptococcus $1")
     .replace(
-      /(?<![\p{L}])L\.?\s?(acidophilus|bulgaricus|casei|paracasei|plantarum|reuteri|rhamnosus|helveticus|johnsonii|gasseri|fermentum)(?![\p{L}])/gu,
+      /(?<![\p{L}])L(?:\.\s?|\s)(acidophilus|bulgaricus|casei|paracasei|plantarum|reuteri|rhamnosus|helveticus|johnsonii|gasseri|fermentum)(?![\p{L}])/gu,
       "lactobacillus $1",
     )
-    .replace(/(?<![\p{L}])B\.?\s?(bifidum|breve|infantis|lactis|longum|animalis)(?![\p{L}])/gu, "bifidobacterium $1");
+    .replace(
+      /(?<![\p{L}])B(?:\.\s?|\s)(bifidum|breve|infantis|lactis|longum|animalis)(?![\p{L}])/gu,
+      "bifidobacterium $1",
+    );
 }
 
 /** §3.2 step 5: `céleri - rave` → `céleri-rave` when the joined word is a known ingredient. */
@@ -148,6 +156,8 @@ function developCategoriesAndTypes(words: LanguageWords, text: string): string {
     const category = alternation(table.categories);
     const type = alternation(table.types);
     const before = words.lc === "en" || words.lc === "de";
+    // Two types joined by a dash are two types: "arôme naturel de citron-citron vert".
+    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}(${type})-(${type})${NOT_LETTER_AFTER}`, "giu"), "$1, $2");
     const join = (cat: string, t: string): string => {
       if (words.lc === "de" && table.alternate_names !== undefined) return `${t}${cat.toLowerCase()}`;
       return before ? `${t} ${cat}` : `${cat} ${ofType(words.lc, ofWord, t)}`;
@@ -201,20 +211,90 @@ function developCategoriesAndTypes(words: LanguageWords, text: string): string {
   return s;
 }
 
-/** §3.2 step 11: `vitamines A, B1 et C` → `vitamines, vitamine A, vitamine B1, vitamine C`. */
-function developVitamins(words: LanguageWords, text: string): string {
+/** Vitamin codes an enumeration may list ("A", "B12", "PP", "K2"); the named vitamins come from the taxonomy. */
+const VITAMIN_CODES = [
+  "a",
+  ...Array.from({ length: 13 }, (_, i) => (i === 0 ? "b" : `b${i}`)),
+  "c",
+  "d",
+  "d2",
+  "d3",
+  "e",
+  "f",
+  "h",
+  "k",
+  "k1",
+  "k2",
+  "k3",
+  "p",
+  "pp",
+];
+
+const vitaminNamesCache = new WeakMap<Taxonomy, Map<string, string>>();
+
+/**
+ * Regular-expression source of one vitamin of an enumeration, as OFF's preparse builds it: a code, or the name
+ * of a vitamins taxonomy entry in `lc` ("acide folique", "Vitamine C"); each also unaccented, in brackets
+ * ("(B9)"), and a code with a space or dash before its digits ("b 12", "b-12").
+ */
+function vitaminItemSource(lc: string, vitamins: Taxonomy | undefined): string {
+  let byLanguage = vitamins === undefined ? undefined : vitaminNamesCache.get(vitamins);
+  const cached = byLanguage?.get(lc);
+  if (cached !== undefined) return cached;
+  const names = new Set<string>(VITAMIN_CODES);
+  if (vitamins !== undefined) {
+    for (const id of vitamins.ids()) {
+      const name = vitamins.name(id, lc);
+      if (name !== undefined) names.add(name.toLowerCase());
+    }
+  }
+  const variants = new Set<string>();
+  for (const name of names) {
+    const forms = [name, name.normalize("NFD").replace(/\p{M}/gu, "")];
+    const coded = /^([a-z])(\d+)$/u.exec(name);
+    if (coded !== null) forms.push(`${coded[1]} ${coded[2]}`, `${coded[1]}-${coded[2]}`);
+    for (const form of forms) {
+      variants.add(escapeRegex(form));
+      variants.add(`\\(${escapeRegex(form)}\\)`);
+    }
+  }
+  // Longest first, so that "b12" is taken whole rather than "b" then a failing "12".
+  const source = `(?:${[...variants].sort((a, b) => b.length - a.length).join("|")})`;
+  if (vitamins !== undefined) {
+    if (byLanguage === undefined) {
+      byLanguage = new Map();
+      vitaminNamesCache.set(vitamins, byLanguage);
+    }
+    byLanguage.set(lc, source);
+  }
+  return source;
+}
+
+/**
+ * §3.2 step 11, as OFF's preparse: `vitamines A, B1 et C` → `vitamines, vitamine A, vitamine B1, vitamine C`.
+ * The list after a vitamins word is made of codes and named vitamins; the output starts with the plural word
+ * (the ingredients taxonomy's name of en:vitamins, which sets the additive class of what follows), then a
+ * code becomes "vitamin <code>" and a named vitamin stays as written.
+ */
+function developVitamins(words: LanguageWords, text: string, taxonomies: PreparseTaxonomies): string {
   if (words.vitamins_words.length === 0) return text;
   const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
-  const letter = "(?:[a-k]\\d{0,2}|pp)";
+  const item = vitaminItemSource(words.lc, taxonomies.vitamins);
+  const separator = `(?:\\s*[,/]\\s*|\\s+-\\s+|\\s+${andAlt}\\s+|\\s+)`;
+  const wordEnd = "(?<=[\\p{L}\\p{M}\\p{Nd}_])(?![\\p{L}\\p{M}\\p{Nd}_])";
   const pattern = new RegExp(
-    `${NOT_LETTER_BEFORE}(${sourceAlternation(words.vitamins_words)})\\s*(?:\\(|:)?\\s*(${letter}(?:\\s*(?:,|-|\\s${andAlt}\\s)\\s*${letter})+)${NOT_LETTER_AFTER}(?:\\s*\\))?(\\s+${andAlt}\\s+)?`,
+    `${NOT_LETTER_BEFORE}(?:${sourceAlternation(words.vitamins_words)})(?:[:([]|\\s)+((?:${item}${separator})+${item})(?:\\s?[)\\]]|${wordEnd})`,
     "giu",
   );
-  return text.replace(pattern, (_m, word: string, list: string, andAfter: string | undefined) => {
-    const items = list.split(new RegExp(`\\s*(?:,|-|\\s${andAlt}\\s)\\s*`, "iu")).filter((item) => item !== "");
-    // An and-word after the list starts the next item: "vitaminas A, D, E y ácido fólico".
-    const next = andAfter === undefined ? "" : ", ";
-    return `${[word, ...items.map((item) => `${words.vitamin} ${item.toUpperCase()}`)].join(", ")}${next}`;
+  const plural = (taxonomies.ingredients.name("en:vitamins", words.lc) ?? "vitamins").toLowerCase();
+  const split = new RegExp(`(?:[()/]|\\s-\\s|,\\s?|\\s${andAlt}\\s)+`, "iu");
+  return text.replace(pattern, (_m, list: string) => {
+    const items = list
+      .split(split)
+      .map((v) => v.trim())
+      .filter((v) => v !== "")
+      .map((v) => (/^\p{L}\p{L}?-? ?\d?\d?$/u.test(v) ? `${words.vitamin} ${v}` : v));
+    return [plural, ...items].join(", ");
   });
 }
 
@@ -261,44 +341,91 @@ function isAllergenOrStopword(lc: string, item: string, allergens: Taxonomy): bo
   return allergens.has(id);
 }
 
-/** §3.2 step 13: symbol legends ("* organic", "°commerce équitable"). */
-function replaceSymbolLegends(lc: string, text: string, labels: Taxonomy): string {
-  // The legend takes its trailing "(100 %)" and full stop with it, as OFF's does.
-  const legend = new RegExp(
-    `(^|[\\s,.;])(${SYMBOLS})\\s*(?::\\s*)?((?:${LETTER}|['\\s-])+?)\\s*(?:\\([^()]*\\)\\s*)?(?:\\.\\s*)?(?=$|[.,;(])`,
-    "gu",
-  );
-  let s = text;
-  const found: { symbol: string; name: string }[] = [];
-  // Twice: a legend's match takes the space the next legend starts with ("(1) : x. (2) y.").
-  for (let pass = 0; pass < 2; pass++) {
-    s = s.replace(legend, (whole, start: string, symbol: string, phrase: string) => {
-      const label = labelOfLegend(lc, phrase, labels);
-      if (label === undefined) return whole;
-      found.push({ symbol, name: labels.name(label, lc) ?? labels.name(label, "en") ?? phrase });
-      return start;
-    });
+/** The symbols a legend can explain, in OFF's order (the longer runs of a symbol first). */
+const LEGEND_SYMBOLS = ["***", "**", "*", "°°°", "°°", "°", "(1)", "(2)", "¹", "²"] as const;
+
+/** Labels a legend can name, in OFF's order (a composed label such as fair-trade-organic first). */
+const LEGEND_LABELS = [
+  "en:fair-trade-organic",
+  "en:organic",
+  "en:fair-trade",
+  "en:pgi",
+  "en:pdo",
+  "fr:label-rouge",
+  "en:sustainable-seafood-msc",
+  "en:responsible-aquaculture-asc",
+  "fr:aoc",
+  "en:vegan",
+  "en:vegetarian",
+] as const;
+
+/** Longest legend phrase looked up, in words ("tous les ingrédients agricoles sont issus de l'agriculture biologique"). */
+const LEGEND_MAX_WORDS = 14;
+
+/** Ends of the word-boundary prefixes of `text`, longest first (Perl's `\b` after a letter or digit). */
+function wordEnds(text: string): number[] {
+  const ends: number[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{M}\p{Nd}_](?![\p{L}\p{M}\p{Nd}_])/gu)) {
+    ends.push(m.index + m[0].length);
+    if (ends.length >= LEGEND_MAX_WORDS) break;
   }
-  for (const { symbol, name } of found.sort((a, b) => b.symbol.length - a.symbol.length)) {
-    s = s.split(symbol).join(` ${name} `);
-  }
-  // OFF's spacing after the replacement: none before "," or ".", one kept before ")".
-  return s
-    .replace(/\s+([,.])/gu, "$1")
-    .replace(/\.(?:\s*\.)+/gu, ".")
-    .replace(/\s{2,}/gu, " ");
+  return ends.reverse();
 }
 
-const LEGEND_LABELS: ReadonlySet<string> = new Set(["en:organic", "en:fair-trade", "en:fair-trade-organic"]);
-
-function labelOfLegend(lc: string, phrase: string, labels: Taxonomy): string | undefined {
-  const direct = canonicalizeMemo(labels, lc, phrase);
-  if (LEGEND_LABELS.has(direct)) return direct;
-  // "issus de l'agriculture biologique", "ingrédients issus du commerce équitable"
-  const lower = phrase.toLowerCase();
-  if (/biolog|organic|ecol[oó]gic|biol[oó]gic|bio\b/u.test(lower)) return "en:organic";
-  if (/équitable|equitable|fair\s?trade|comercio justo/u.test(lower)) return "en:fair-trade";
+/**
+ * The label phrase `after` starts with, as OFF's labels regexps match it: the longest prefix, ending at a word
+ * boundary, that is a name or synonym of one of the legend labels in `lc` (labels tried in OFF's order).
+ */
+function legendLabelAt(lc: string, after: string, labels: Taxonomy): { id: string; phrase: string } | undefined {
+  const ends = wordEnds(after);
+  for (const id of LEGEND_LABELS) {
+    if (!labels.has(id)) continue;
+    for (const end of ends) {
+      const phrase = after.slice(0, end);
+      // OFF matches the names themselves; canonicalisation would also accept "biologique (100" or a
+      // phrase that runs into the next legend ("biologique. ² Ingrédients").
+      if (/[()[\],;*°¹²]|\.\s/u.test(phrase)) continue;
+      if (canonicalizeMemo(labels, lc, phrase) === id) return { id, phrase };
+    }
+  }
   return undefined;
+}
+
+/**
+ * §3.2 step 13, as OFF's preparse: for each symbol, its last occurrence (alone or in brackets, "(*)") is the
+ * legend when a legend label follows it ("*Ingrédients issus de l'agriculture biologique", "(1): IGP : …",
+ * "*= procedentes de la agricultura ecológica"); the legend, with an optional "(…)" precision and full stop,
+ * is removed, and every other occurrence of the symbol becomes the label's name in `lc`.
+ */
+function replaceSymbolLegends(lc: string, text: string, labels: Taxonomy): string {
+  let s = text;
+  for (const symbol of LEGEND_SYMBOLS) {
+    const sym = escapeRegex(symbol);
+    const last = new RegExp(`^(.*)(\\(${sym}\\)|${sym})(?!\\))\\s*(?::|=)?\\s*`, "iu").exec(s);
+    if (last === null) continue;
+    const after = s.slice(last[0].length);
+    const label = legendLabelAt(lc, after, labels);
+    if (label === undefined) continue;
+    s = s.replace(
+      new RegExp(
+        `^(.*)(?:\\(${sym}\\)|${sym})(?!\\))\\s?(?::|=)?\\s?${escapeRegex(label.phrase)}\\s*(?:\\([^)]+\\))?\\s*\\.?\\s*`,
+        "iu",
+      ),
+      "$1 ",
+    );
+    const name = labels.name(label.id, lc) ?? labels.name(label.id, "en") ?? label.phrase;
+    s = s.split(symbol).join(` ${name} `);
+  }
+  return s;
+}
+
+/** OFF's spacing at the end of the preparse: one space, none before a separator that ends a word, no separator at the ends. */
+function removeExtraSpaces(text: string): string {
+  return text
+    .replace(/\s\s+/gu, " ")
+    .replace(/ ([.,;])( |$)/gu, "$1$2")
+    .replace(/^[\s.,;-]+/u, "")
+    .replace(/[\s,;-]+$/u, "");
 }
 
 /** §3.2 steps 1–13 in order. */
@@ -332,8 +459,12 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   s = s.replace(/(\d),(\d+)( )?(%|g(?![\p{L}]))/gu, "$1.$2%");
   s = s.replace(/—/g, "-").replace(/(\d),(\d)/g, "$1.$2");
   // 4. abbreviations
+  // As OFF's: the dot of an abbreviation may be followed by a space or be missing ("vit d", "vit. d", "vit.d").
   for (const [abbreviation, expansion] of words.abbreviations) {
-    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}${escapeRegex(abbreviation)}`, "giu"), `${expansion} `);
+    const source = escapeRegex(abbreviation)
+      .replace(/\\\. (?!$)/gu, "(?:\\.| |\\. )")
+      .replace(/\\\.$/u, "(?:\\. | |\\.)");
+    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}${source}`, "giu"), `${expansion} `);
   }
   s = expandBacteria(s);
   s = s.replace(/\s{2,}/g, " ");
@@ -354,9 +485,10 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   if (lc === "de") s = s.replace(/Bienenwachs,?\s*\(?\s*(weiß und gelb)\s*\)?/giu, "Bienenwachs $1");
   if (lc === "fr") {
     s = s.replace(/\(\s*(?:en\s+)?proportions?\s+variables?\s*\)|(?:en\s+)?proportions?\s+variables?/giu, " ");
-    s = s.replace(/issu(?:e|s|es)\b/giu, "issu");
+    // "Ingrédient(s) : lentilles vertes* - *issu(e)(s) de l'agriculture biologique."
+    s = s.replace(/dient\(s\)/giu, "dients").replace(/(?<![\p{L}\p{M}\p{Nd}])issu(?:\(e\))?(?:\(s\))?/giu, "issu");
     // "arôme naturel de pomme avec d'autres arômes naturels" → two ingredients
-    s = s.replace(/\s+avec d'autres\s+(?=\p{L})/giu, ", ");
+    s = s.replace(/\s+(?:ou|et|avec) (?:d')?autres\s+(?=\p{L})/giu, ", ");
   }
   // 10, 11. enumerations
   s = developCategoriesAndTypes(words, s);
@@ -367,10 +499,10 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   // " & " becomes the and-word after the category enumerations, as in OFF's "vegetable oil (coconut & rapeseed)"
   // → "vegetable oil (coconut and rapeseed)", and before the vitamin ones ("vit a & c").
   if (andWord !== undefined) s = s.replace(/ & /g, ` ${andWord} `);
-  s = developVitamins(words, s);
+  s = developVitamins(words, s, taxonomies);
   // 12. allergens and traces phrases
   s = labelAllergenPhrases(words, s, taxonomies.allergens);
   // 13. symbol legends
   s = replaceSymbolLegends(lc, s, taxonomies.labels);
-  return s.replace(/\s{2,}/g, " ").trim();
+  return removeExtraSpaces(s);
 }

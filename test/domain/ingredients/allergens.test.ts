@@ -3,16 +3,7 @@ import { describe, expect, it } from "vitest";
 import { analyze, type Divergence, expectCount } from "./helpers.js";
 import { ALLERGENS_CASES } from "./oracle/allergens.js";
 
-const DIVERGENCES: Record<string, Divergence<{ allergens: string[]; traces: string[] }>> = {
-  "fr-multiple-allergens": {
-    foodbase: {
-      allergens: ["en:celery", "en:gluten", "en:lupin", "en:milk", "en:mustard", "en:soybeans"],
-      traces: ["en:fish", "en:nuts", "en:peanuts"],
-    },
-    reason:
-      '"crème de cassis" is neither an allergen nor a known ingredient in the shipped taxonomies, so foodbase tries its parts and "crème" is a milk synonym of the shipped 2022 allergens taxonomy; OFF\'s result does not mark it',
-  },
-};
+const DIVERGENCES: Record<string, Divergence<{ allergens: string[]; traces: string[] }>> = {};
 
 describe("allergens and traces (OFF allergens.t)", () => {
   for (const c of ALLERGENS_CASES) {

@@ -16,6 +16,8 @@ function preparse(lc: string, text: string): string {
     additives_classes: taxonomies.additives_classes,
     allergens: taxonomies.allergens,
     labels: taxonomies.labels,
+    vitamins: taxonomies.vitamins,
+    additives: taxonomies.additives,
   });
 }
 

@@ -3,7 +3,18 @@
  * `preparse_ingredients_text` pairs are inline: input → expected preparsed text, compared lower-cased as OFF's
  * harness does (`is(lc($preparsed), lc($expected))`). The en, fr, de, es and it pairs, in OFF's order, copied
  * from OFF's file (the da, nb, sv, is, fi, pl, ru, hr, sk and pt pairs are outside foodbase's word tables).
- * The later `ingredients_preparsing.t` keeps the same inputs with its expected strings in JSON files.
+ * The later `ingredients_preparsing.t` keeps the same inputs with its expected strings in JSON files
+ * (`tests/unit/expected_test_results/ingredients_preparsing/<id>.json`).
+ *
+ * Checked against that later generation (November 2026): its test file at 0c41bd8c9aad (the newest read, with
+ * a comment dated 2026-04-15) has the same inputs; its JSON files are stored in several versions that the
+ * stored copies do not date, and they disagree with each other on the category + type enumerations: "Huile
+ * (palme)" → "Huile (huile de palme)" at 7c3c245cb94c (a commit whose test file already has the 2026-04-15
+ * comment), but "Huile ()" at 29abd76a700f; "Huiles végétales de palme et d'olive" → "Huiles végétales (huile de
+ * palme, huile de olive)" at c2a8b7b654e4; "graisses végétales (illipe, …)" → "graisses végétales (huile de
+ * illipe, …)" at ffacd24efb8f. No single current expectation can be established for those pairs, so this file
+ * keeps the one coherent generation (inline pairs at 0bd35d3f); the differences are recorded with their reasons
+ * in preparse-divergences.ts.
  */
 export interface PreparseCase {
   lc: string;
