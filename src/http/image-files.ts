@@ -52,7 +52,9 @@ function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
 
 /** Registered with the prefix IMAGES_PREFIX, so that its not-found answer is this family's own. */
 async function imageFileRoutes(scope: FastifyInstance): Promise<void> {
-  const root = ImageFiles.fromConfig(scope.foodbase.config).productsRoot;
+  const files = ImageFiles.fromConfig(scope.foodbase.config);
+  // A read-only installation still serves what is there (@fastify/static then warns of a missing folder).
+  const root = await files.ensureProductsRoot().catch(() => files.productsRoot);
   await scope.register(fastifyStatic, {
     root,
     serve: false,

@@ -104,6 +104,12 @@ export class ImageFiles {
     return join(this.root, PRODUCTS_FOLDER);
   }
 
+  /** Makes the served folder if there is none yet (a new installation), so that serving it starts cleanly. */
+  async ensureProductsRoot(): Promise<string> {
+    await mkdir(this.productsRoot, { recursive: true });
+    return this.productsRoot;
+  }
+
   /** Absolute folder of a product's files. */
   productFolder(code: string): string {
     return join(this.productsRoot, productImageFolder(code));
