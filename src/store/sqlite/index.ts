@@ -26,6 +26,14 @@ import {
 import { SqliteAuthFailureStore } from "./auth-failures.js";
 import { BackgroundCheckpointer } from "./checkpointer.js";
 import { CurrentRevisionIds } from "./current-revisions.js";
+import {
+  BULK_LEVEL,
+  documentBytes,
+  documentText,
+  encodeChangedFields,
+  encodeDocument,
+  type StoredDocument,
+} from "./document-codec.js";
 import { SqliteFolksonomyStore } from "./folksonomy.js";
 import { type Migration, SQLITE_MIGRATIONS } from "./migrations.js";
 import { sqlitePathFromUrl } from "./path.js";
@@ -106,13 +114,12 @@ export class SqliteStore implements Store {
         .pluck(),
       currentRev: db.prepare("SELECT rev FROM products WHERE code = ?").pluck(),
       currentRevisionId: db.prepare("SELECT revision_id FROM products WHERE code = ?").pluck(),
-      revisionBytesById: db.prepare("SELECT CAST(doc AS BLOB) FROM revisions WHERE id = ?").pluck(),
+      revisionBytesById: db.prepare("SELECT doc FROM revisions WHERE id = ?").pluck(),
       revision: db.prepare("SELECT doc FROM revisions WHERE code = ? AND rev = ?").pluck(),
-      // CAST AS BLOB hands the stored UTF-8 bytes over as a Buffer, without decoding them to a string.
       currentBytes: db
-        .prepare("SELECT CAST(r.doc AS BLOB) FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = ?")
+        .prepare("SELECT r.doc FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = ?")
         .pluck(),
-      revisionBytes: db.prepare("SELECT CAST(doc AS BLOB) FROM revisions WHERE code = ? AND rev = ?").pluck(),
+      revisionBytes: db.prepare("SELECT doc FROM revisions WHERE code = ? AND rev = ?").pluck(),
       listRevisions: db.prepare(
         "SELECT code, rev, t, user_id, comment, app_name, app_version, app_uuid, user_agent, changed_fields FROM revisions WHERE code = ? ORDER BY rev",
       ),
@@ -155,14 +162,15 @@ export class SqliteStore implements Store {
   }
 
   async getProduct(code: string): Promise<Product | undefined> {
-    const doc = this.stmts.current.get(code) as string | undefined;
-    return doc === undefined ? undefined : (JSON.parse(doc) as Product);
+    const doc = this.stmts.current.get(code) as StoredDocument | undefined;
+    return doc === undefined ? undefined : (JSON.parse(documentText(doc)) as Product);
   }
 
   async getProductDocument(code: string, rev?: number): Promise<string | undefined> {
-    return (rev === undefined ? this.stmts.current.get(code) : this.stmts.revision.get(code, rev)) as
-      | string
+    const doc = (rev === undefined ? this.stmts.current.get(code) : this.stmts.revision.get(code, rev)) as
+      | StoredDocument
       | undefined;
+    return doc === undefined ? undefined : documentText(doc);
   }
 
   async getCurrentRevisionId(code: string): Promise<number | undefined> {
@@ -174,29 +182,35 @@ export class SqliteStore implements Store {
   }
 
   async getRevisionDocumentBytes(revisionId: number): Promise<Buffer | undefined> {
-    return this.stmts.revisionBytesById.get(revisionId) as Buffer | undefined;
+    const doc = this.stmts.revisionBytesById.get(revisionId) as StoredDocument | undefined;
+    return doc === undefined ? undefined : documentBytes(doc);
   }
 
   async getProductDocumentBytes(code: string, rev?: number): Promise<Buffer | undefined> {
-    return (rev === undefined ? this.stmts.currentBytes.get(code) : this.stmts.revisionBytes.get(code, rev)) as
-      | Buffer
+    const doc = (rev === undefined ? this.stmts.currentBytes.get(code) : this.stmts.revisionBytes.get(code, rev)) as
+      | StoredDocument
       | undefined;
+    return doc === undefined ? undefined : documentBytes(doc);
   }
 
   async getProductRevision(code: string, rev: number): Promise<Product | undefined> {
-    const doc = this.stmts.revision.get(code, rev) as string | undefined;
-    return doc === undefined ? undefined : (JSON.parse(doc) as Product);
+    const doc = this.stmts.revision.get(code, rev) as StoredDocument | undefined;
+    return doc === undefined ? undefined : (JSON.parse(documentText(doc)) as Product);
   }
 
   async listRevisions(code: string): Promise<RevisionRecord[]> {
-    return (this.stmts.listRevisions.all(code) as RevisionRow[]).map(toRevisionRecord);
+    return (
+      this.stmts.listRevisions.all(code) as Array<
+        Omit<RevisionRow, "changed_fields"> & { changed_fields: StoredDocument }
+      >
+    ).map((row) => toRevisionRecord({ ...row, changed_fields: documentText(row.changed_fields) }));
   }
 
   async writeProduct<R>(code: string, info: RevisionInfo, mutate: ProductMutation<R>): Promise<ProductWriteOutcome<R>> {
     // BEGIN IMMEDIATE takes the write lock before reading, so two processes cannot both read rev N.
     const run = this.db.transaction((): ProductWriteOutcome<R> => {
-      const doc = this.stmts.current.get(code) as string | undefined;
-      const current = doc === undefined ? undefined : (JSON.parse(doc) as Product);
+      const doc = this.stmts.current.get(code) as StoredDocument | undefined;
+      const current = doc === undefined ? undefined : (JSON.parse(documentText(doc)) as Product);
       const outcome = mutate(current);
       if ("reject" in outcome) return { written: false, result: outcome.reject };
       const rev = typeof current?.rev === "number" ? current.rev + 1 : 1;
@@ -227,8 +241,8 @@ export class SqliteStore implements Store {
       code,
       rev,
       ...info,
-      changedFields: JSON.stringify(changedFields),
-      doc: serializeProductDocument(withRev(product, rev)),
+      changedFields: encodeChangedFields(JSON.stringify(changedFields)),
+      doc: encodeDocument(serializeProductDocument(withRev(product, rev))),
     });
     this.stmts.upsertProduct.run(code, rev, lastInsertRowid);
     this.currentRevisionIds.forget(code);
@@ -340,7 +354,8 @@ export class SqliteStore implements Store {
       const outcomes: ProductLoadOutcome[] = [];
       const indexed: Array<{ code: string; entry: ProductIndexEntry; isNew: boolean }> = [];
       for (const item of items) {
-        const stored = current.get(item.code) as [number, string] | undefined;
+        const row = current.get(item.code) as [number, StoredDocument] | undefined;
+        const stored = row === undefined ? undefined : ([row[0], documentText(row[1])] as const);
         let rev: number;
         let doc: string;
         let changed: string;
@@ -370,8 +385,8 @@ export class SqliteStore implements Store {
           info.appVersion,
           info.appUuid,
           info.userAgent,
-          changed,
-          doc,
+          encodeChangedFields(changed, BULK_LEVEL),
+          encodeDocument(doc, BULK_LEVEL),
         );
         this.stmts.upsertProduct.run(item.code, rev, lastInsertRowid);
         this.currentRevisionIds.forget(item.code);
@@ -390,15 +405,20 @@ export class SqliteStore implements Store {
       conditions.push("p.code IN (SELECT value FROM json_each(?))");
       params.push(JSON.stringify(filter.codes));
     }
-    for (const { field, tag } of filter.tags ?? []) {
-      if (!/^[a-z0-9_]+$/.test(field)) throw new Error(`not a tag field: ${field}`);
-      conditions.push("EXISTS (SELECT 1 FROM json_each(r.doc, ?) WHERE value = ?)");
-      params.push(`$.${field}`, tag);
-    }
-    if (filter.modifiedSince !== undefined) {
-      conditions.push("json_extract(r.doc, '$.last_modified_t') >= ?");
-      params.push(filter.modifiedSince);
-    }
+    const tags = filter.tags ?? [];
+    for (const { field } of tags) if (!/^[a-z0-9_]+$/.test(field)) throw new Error(`not a tag field: ${field}`);
+    // Tag and date conditions are read from the documents, which SQL cannot see inside once compressed.
+    const passes = (view: StoredProductView): boolean => {
+      for (const { field, tag } of tags) {
+        const value = view.value(field);
+        if (Array.isArray(value) ? !value.includes(tag) : value !== tag) return false;
+      }
+      if (filter.modifiedSince !== undefined) {
+        const modified = Number(view.value("last_modified_t"));
+        if (!(modified >= filter.modifiedSince)) return false;
+      }
+      return true;
+    };
     // Keyset pages: each page is a statement of its own, so no cursor stays open across awaits.
     const page = this.db
       .prepare(
@@ -409,10 +429,13 @@ export class SqliteStore implements Store {
     const pageSize = 1000;
     let after = "";
     for (;;) {
-      const rows = page.all(after, ...params, pageSize) as Array<[string, string]>;
-      for (const [, doc] of rows) yield new StoredProductView(doc).allJson();
+      const rows = page.all(after, ...params, pageSize) as Array<[string, StoredDocument]>;
+      for (const [, doc] of rows) {
+        const view = new StoredProductView(documentText(doc));
+        if (passes(view)) yield view.allJson();
+      }
       if (rows.length < pageSize) return;
-      after = (rows[rows.length - 1] as [string, string])[0];
+      after = (rows[rows.length - 1] as [string, StoredDocument])[0];
     }
   }
 

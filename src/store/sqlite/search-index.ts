@@ -11,6 +11,7 @@ import { indexedMembers, type ProductIndexEntry, productIndexEntry } from "../..
 import { SEARCH_TEXT_COLUMNS } from "../../domain/search/text.js";
 import { loadTaxonomies } from "../../domain/taxonomy/index.js";
 import type { Taxonomies } from "../../domain/taxonomy/types.js";
+import { documentText, type StoredDocument } from "./document-codec.js";
 import { binOf, COARSE_BOUNDS, FINE_BOUNDS } from "./search-bins.js";
 import { CHUNK_BITS, CHUNK_SIZE, CHUNK_WORDS, decodeContainer, encodeContainer } from "./search-bitmap.js";
 import type { LocalWrites } from "./search-columns.js";
@@ -296,11 +297,11 @@ export class SqliteSearchIndex {
     let after = "";
     let total = 0;
     for (;;) {
-      const rows = this.stmts.missing.all(after, batchSize) as Array<{ code: string; doc: string }>;
+      const rows = this.stmts.missing.all(after, batchSize) as Array<{ code: string; doc: StoredDocument }>;
       if (rows.length === 0) return total;
       const entries = rows.map(({ code, doc }) => ({
         code,
-        entry: productIndexEntry(indexedMembers(doc), this.taxonomies),
+        entry: productIndexEntry(indexedMembers(documentText(doc)), this.taxonomies),
       }));
       this.db.transaction(() => this.indexEntries(entries)).immediate();
       total += rows.length;

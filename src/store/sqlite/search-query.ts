@@ -23,6 +23,7 @@ import {
   type TagClause,
   type TextCondition,
 } from "../../domain/search/query.js";
+import { documentBytes, type StoredDocument } from "./document-codec.js";
 import { planInterval, type ValueInterval } from "./search-bins.js";
 import { PidSet } from "./search-bitmap.js";
 import { LocalWrites, type SortColumn, SortKeyColumns } from "./search-columns.js";
@@ -179,7 +180,7 @@ export class SqliteSearch {
       nameOf: db.prepare("SELECT name_key FROM search_products WHERE pid = ?").pluck(),
       document: db
         .prepare(
-          `SELECT CAST(r.doc AS BLOB) FROM search_products s JOIN products p ON p.code = s.code
+          `SELECT r.doc FROM search_products s JOIN products p ON p.code = s.code
            JOIN revisions r ON r.id = p.revision_id WHERE s.pid = ?`,
         )
         .pluck(),
@@ -593,8 +594,8 @@ export class SqliteSearch {
   private documents(pids: readonly number[]): Buffer[] {
     const out: Buffer[] = [];
     for (const pid of pids) {
-      const doc = this.stmts.document.get(pid) as Buffer | undefined;
-      if (doc !== undefined) out.push(doc);
+      const doc = this.stmts.document.get(pid) as StoredDocument | undefined;
+      if (doc !== undefined) out.push(documentBytes(doc));
     }
     return out;
   }
