@@ -75,6 +75,8 @@ export function applyMigrations(db: Database.Database, migrations: Migration[]):
   return done;
 }
 
+const NEW_DATABASE_PAGE_SIZE = 16_384;
+
 export class SqliteStore implements Store {
   readonly db: Database.Database;
   readonly folksonomy: SqliteFolksonomyStore;
@@ -90,6 +92,10 @@ export class SqliteStore implements Store {
   constructor(private readonly path: string) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
+    // A new database gets 16 KB pages: most of its bytes are compressed documents of 1–10 KB, which 4 KB
+    // pages hold one at a time (100,000 realistic products: 0.51× the JSONL with 4 KB pages, 0.45× with
+    // 16 KB). An existing database keeps the page size it was made with.
+    this.db.pragma(`page_size = ${NEW_DATABASE_PAGE_SIZE}`);
     this.db.pragma("journal_mode = WAL");
     // In WAL mode NORMAL keeps every committed write through a process crash (kill -9): the WAL is
     // fsynced at checkpoints, not at each commit. Only an OS crash or power loss can drop the last commits.
