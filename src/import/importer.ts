@@ -101,6 +101,12 @@ export async function importProducts(options: ImportOptions): Promise<ImportSumm
     nutriscoreHeadlineVersion: options.nutriscoreHeadlineVersion ?? "2021",
   };
   const workerCount = options.workers ?? defaultImportWorkers();
+  // Documents are compressed where there is time for it: with one worker, that worker is already as busy
+  // as the writing thread (2 cores, 100,000 realistic products: 1,427/s compressing in the worker, 1,660/s
+  // in the writing thread); with two or more, in the workers (1,922/s with two).
+  if (workerCount >= 2 && store.bulkDocumentEncoding !== undefined) {
+    workerData.documentEncoding = store.bulkDocumentEncoding;
+  }
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const info: RevisionInfo = {
     userId: IMPORT_USER_ID,

@@ -12,7 +12,8 @@ import { schemaReason } from "../domain/schema/validate.js";
 import { productIndexEntry } from "../domain/search/index-entry.js";
 import { loadTaxonomies } from "../domain/taxonomy/index.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
-import type { ProductLoad } from "../store/types.js";
+import { BULK_LEVEL, encodeChangedFields, encodeDocument } from "../store/sqlite/document-codec.js";
+import type { DocumentEncoding, ProductLoad } from "../store/types.js";
 import { splitAroundRev } from "./canonical-json.js";
 import { wrongTypeReason } from "./validate.js";
 
@@ -34,18 +35,26 @@ export interface PrepareOptions {
   taxonomies: Taxonomies;
   /** Run foodbase's enrichment pipeline instead of keeping the dump's computed fields. */
   enrich?: EnrichmentContext;
+  /** The store's encoding of documents, to prepare new products' revisions in (ProductLoad.encodedNew). */
+  documentEncoding?: DocumentEncoding;
 }
 
 /** What a worker thread needs to prepare lines (plain data; it loads the taxonomies itself). */
 export interface PrepareWorkerData {
   recompute: boolean;
   nutriscoreHeadlineVersion: NutriScoreVersion;
+  documentEncoding?: DocumentEncoding;
 }
 
 export function prepareOptionsOf(data: PrepareWorkerData): PrepareOptions {
   const taxonomies = loadTaxonomies();
-  if (!data.recompute) return { taxonomies };
-  return { taxonomies, enrich: { taxonomies, nutriscoreHeadlineVersion: data.nutriscoreHeadlineVersion } };
+  const encoding = data.documentEncoding === undefined ? {} : { documentEncoding: data.documentEncoding };
+  if (!data.recompute) return { taxonomies, ...encoding };
+  return {
+    taxonomies,
+    enrich: { taxonomies, nutriscoreHeadlineVersion: data.nutriscoreHeadlineVersion },
+    ...encoding,
+  };
 }
 
 const MAX_REASON_LENGTH = 160;
@@ -152,15 +161,25 @@ export function prepareLine(
   const minRev = typeof rev === "number" && Number.isSafeInteger(rev) && rev > 0 && rev <= MAX_DUMP_REVISION ? rev : 1;
   if (options.enrich !== undefined) product = enrichProduct(product, options.enrich);
   const { head, tail, keys } = splitAroundRev(product);
-  return {
+  const changedOfNew = newProductChangedFields(product, keys);
+  const prepared: PreparedProduct = {
     line,
     code,
     minRev,
-    newProductChangedFields: newProductChangedFields(product, keys),
+    newProductChangedFields: changedOfNew,
     head,
     tail,
     index: productIndexEntry(product, options.taxonomies),
   };
+  if (options.documentEncoding === "sqlite-deflate-1") {
+    const newRev = Math.max(1, minRev);
+    prepared.encodedNew = {
+      rev: newRev,
+      doc: encodeDocument(`${head}"rev":${newRev}${tail}`, BULK_LEVEL),
+      changedFields: encodeChangedFields(changedOfNew, BULK_LEVEL),
+    };
+  }
+  return prepared;
 }
 
 export function isRejected(prepared: PreparedProduct | RejectedLine): prepared is RejectedLine {

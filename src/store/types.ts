@@ -145,6 +145,8 @@ export interface Store {
    * parsing and serialising can run on other threads. Returns what happened to each item, in order.
    */
   loadProducts(items: readonly ProductLoad[], options: ProductLoadOptions): Promise<ProductLoadOutcome[]>;
+  /** The encoding loadProducts takes `encodedNew` in, if any (documents prepared on other threads). */
+  readonly bulkDocumentEncoding?: DocumentEncoding;
   /**
    * The current documents matching `filter`, as compact JSON text (one line each), in ascending code
    * order. Fetched a page at a time: the whole result is never held, nothing stays locked between pages.
@@ -199,7 +201,23 @@ export interface ProductLoad {
    * import's worker threads), so that the store's own thread never parses the document again.
    */
   index: ProductIndexEntry;
+  /**
+   * The revision a new product gets (`rev` = max(1, minRev)), already in the store's own encoding
+   * (Store.bulkDocumentEncoding), when the store has one: made on the preparing threads, so that the
+   * store's thread does not compress.
+   */
+  encodedNew?: EncodedRevision;
 }
+
+/** A revision's document and changed fields as a store keeps them (see Store.bulkDocumentEncoding). */
+export interface EncodedRevision {
+  rev: number;
+  doc: Uint8Array;
+  changedFields: string | Uint8Array;
+}
+
+/** Encodings a store may ask bulk loads to prepare documents in. */
+export type DocumentEncoding = "sqlite-deflate-1";
 
 export interface ProductLoadOptions {
   /** Recorded on every revision of the batch. */

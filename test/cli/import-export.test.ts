@@ -125,6 +125,20 @@ describe("foodbase import", () => {
     expect(fromWorkers.map(([count]) => count)).toEqual(queries.map(([, count]) => count));
     expect(fromWorkers[3]?.[1]).toEqual(["3017620422003"]);
     expect(fromWorkers).toEqual(await answers(inline));
+    // The same documents and revisions, whichever thread prepared (and, on SQLite, compressed) them.
+    const exported = (db: string) => cli(["export"], { db }).stdout;
+    expect(exported(threaded)).toBe(exported(inline));
+    const history = async (url: string) => {
+      const store = await openStore(url);
+      try {
+        return (await store.listRevisions("3017620422003")).map(({ rev, changedFields }) => ({ rev, changedFields }));
+      } finally {
+        await store.close();
+      }
+    };
+    const threadedHistory = await history(threaded);
+    expect(threadedHistory[0]?.changedFields).toContain("product_name");
+    expect(threadedHistory).toEqual(await history(inline));
   });
 
   it("reports rejected lines on stderr and in --rejects, imports the rest, and exits with 3", () => {

@@ -344,6 +344,9 @@ export class SqliteStore implements Store {
     insertRevision: Database.Statement;
   };
 
+  /** Bulk loads may hand over new products' revisions compressed already (document-codec.ts). */
+  readonly bulkDocumentEncoding = "sqlite-deflate-1" as const;
+
   async loadProducts(items: readonly ProductLoad[], options: ProductLoadOptions): Promise<ProductLoadOutcome[]> {
     this.bulkStatements ??= {
       current: this.db
@@ -356,6 +359,26 @@ export class SqliteStore implements Store {
     };
     const { current, insertRevision } = this.bulkStatements;
     const { info } = options;
+    // Bytes from a worker thread arrive as plain Uint8Arrays (postMessage does not keep Buffer's class).
+    const asBuffer = (bytes: Uint8Array) =>
+      Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const insertEncoded = (code: string, rev: number, changed: string | Uint8Array, doc: Uint8Array) => {
+      const { lastInsertRowid } = insertRevision.run(
+        code,
+        rev,
+        info.t,
+        info.userId,
+        info.comment,
+        info.appName,
+        info.appVersion,
+        info.appUuid,
+        info.userAgent,
+        typeof changed === "string" ? changed : asBuffer(changed),
+        asBuffer(doc),
+      );
+      this.stmts.upsertProduct.run(code, rev, lastInsertRowid);
+      this.currentRevisionIds.forget(code);
+    };
     const run = this.db.transaction((): ProductLoadOutcome[] => {
       const outcomes: ProductLoadOutcome[] = [];
       const indexed: Array<{ code: string; entry: ProductIndexEntry; isNew: boolean }> = [];
@@ -365,6 +388,14 @@ export class SqliteStore implements Store {
         let rev: number;
         let doc: string;
         let changed: string;
+        const encodedNew = item.encodedNew;
+        if (stored === undefined && encodedNew !== undefined && encodedNew.rev === Math.max(1, item.minRev)) {
+          // Prepared and compressed on the import's worker threads.
+          outcomes.push("inserted");
+          insertEncoded(item.code, encodedNew.rev, encodedNew.changedFields, encodedNew.doc);
+          indexed.push({ code: item.code, entry: item.index, isNew: true });
+          continue;
+        }
         if (stored === undefined) {
           rev = Math.max(1, item.minRev);
           doc = `${item.head}"rev":${rev}${item.tail}`;
@@ -381,21 +412,7 @@ export class SqliteStore implements Store {
           changed = JSON.stringify(options.changedFields(JSON.parse(storedDoc), JSON.parse(doc)));
           outcomes.push("updated");
         }
-        const { lastInsertRowid } = insertRevision.run(
-          item.code,
-          rev,
-          info.t,
-          info.userId,
-          info.comment,
-          info.appName,
-          info.appVersion,
-          info.appUuid,
-          info.userAgent,
-          encodeChangedFields(changed, BULK_LEVEL),
-          encodeDocument(doc, BULK_LEVEL),
-        );
-        this.stmts.upsertProduct.run(item.code, rev, lastInsertRowid);
-        this.currentRevisionIds.forget(item.code);
+        insertEncoded(item.code, rev, encodeChangedFields(changed, BULK_LEVEL), encodeDocument(doc, BULK_LEVEL));
         indexed.push({ code: item.code, entry: item.index, isNew: stored === undefined });
       }
       this.search.index.indexEntries(indexed);
