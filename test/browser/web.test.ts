@@ -7,9 +7,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserArgs, launchBrowser } from "../helpers/browser.js";
+import { picture } from "../helpers/pictures.js";
 import { ALICE, startTestServer, type TestServer } from "../helpers/server.js";
 import { NUTELLA, writeProducts } from "../helpers/web-products.js";
 
@@ -80,22 +80,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return scan.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(", ")}`);
-}
-
-/** A JPEG photo whose edges are not of one colour (so the selection's trim keeps them). */
-async function landscapePhoto(width: number, height: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = (y * width + x) * 3;
-      pixels[at] = (x * 3) % 256;
-      pixels[at + 1] = (y * 5) % 256;
-      pixels[at + 2] = (x + y) % 256;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg()
-    .toBuffer();
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -341,7 +325,7 @@ describe("pages in Chromium", () => {
     await page.waitForURL(/\/product\/2000000000073\/photos$/);
     await page
       .getByLabel("Photo file")
-      .setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await landscapePhoto(800, 600) });
+      .setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await picture(800, 600) });
     await page.getByLabel("This photo shows").selectOption({ label: "Front of the product" });
     await page.getByRole("button", { name: "Upload" }).click();
     await page.waitForSelector("#photo-1");

@@ -5,6 +5,7 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { picture } from "../helpers/pictures.js";
 import { getJson, startTestServer, type TestServer } from "../helpers/server.js";
 import { writeProducts } from "../helpers/web-products.js";
 import { hiddenToken, Jar, type PageAnswer, send, signIn } from "../helpers/web-session.js";
@@ -16,22 +17,6 @@ let t: TestServer;
 let jar: Jar;
 /** A JPEG of 800 × 600 pixels whose edges are not of one colour (so OFF's trim keeps them). */
 let photo: Buffer;
-
-/** width × height pixels, every one different from its neighbours along the edges. */
-async function picture(width: number, height: number, format: "jpeg" | "png" = "jpeg"): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = (y * width + x) * 3;
-      pixels[at] = (x * 3) % 256;
-      pixels[at + 1] = (y * 5) % 256;
-      pixels[at + 2] = (x + y) % 256;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .toFormat(format)
-    .toBuffer();
-}
 
 const photosPath = `/product/${CODE}/photos`;
 

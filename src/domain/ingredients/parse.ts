@@ -6,6 +6,7 @@
  */
 import { getStringIdForLang } from "../taxonomy/string-id.js";
 import type { Taxonomy } from "../taxonomy/types.js";
+import { IN_LIST_LABELS } from "./labels.js";
 import { canonicalizeMemo } from "./memo.js";
 import { alternation, type LanguagePatterns, parseNumber, quantityInGrams } from "./regex.js";
 import type { ParsedIngredient } from "./types.js";
@@ -43,31 +44,6 @@ export interface ParseState {
   labels: Set<string>;
 }
 
-/** Labels recognised inside a list (INGREDIENTS.md §3.3 step 6.5), last to first. */
-const IN_LIST_LABELS: readonly string[] = [
-  "en:fair-trade-organic",
-  "en:organic",
-  "en:fair-trade",
-  "en:pgi",
-  "en:pdo",
-  "fr:label-rouge",
-  "en:sustainable-seafood-msc",
-  "en:responsible-aquaculture-asc",
-  "fr:aoc",
-  "en:vegan",
-  "en:vegetarian",
-  "nl:beter-leven-1-ster",
-  "nl:beter-leven-2-ster",
-  "nl:beter-leven-3-ster",
-  "en:halal",
-  "en:kosher",
-  "en:fed-without-gmos",
-  "fr:crc",
-  "en:without-gluten",
-  "en:sustainable-farming",
-  "en:krav",
-  "en:whole-grain",
-];
 const IN_LIST_LABEL_SET: ReadonlySet<string> = new Set(IN_LIST_LABELS);
 
 /** Main allergens that a single word in parentheses names instead of a sub-ingredient (§3.3). */

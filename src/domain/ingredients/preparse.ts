@@ -5,6 +5,7 @@
 import type { Taxonomy } from "../taxonomy/types.js";
 import { labelAllergenPhrases, removeLabelledAllergens } from "./allergen-phrases.js";
 import { developChemicalSalts } from "./chemical-salts.js";
+import { LEGEND_LABELS } from "./labels.js";
 import { canonicalizeMemo } from "./memo.js";
 import {
   alternation,
@@ -343,21 +344,6 @@ function isAllergenOrStopword(lc: string, item: string, allergens: Taxonomy): bo
 
 /** The symbols a legend can explain, in OFF's order (the longer runs of a symbol first). */
 const LEGEND_SYMBOLS = ["***", "**", "*", "°°°", "°°", "°", "(1)", "(2)", "¹", "²"] as const;
-
-/** Labels a legend can name, in OFF's order (a composed label such as fair-trade-organic first). */
-const LEGEND_LABELS = [
-  "en:fair-trade-organic",
-  "en:organic",
-  "en:fair-trade",
-  "en:pgi",
-  "en:pdo",
-  "fr:label-rouge",
-  "en:sustainable-seafood-msc",
-  "en:responsible-aquaculture-asc",
-  "fr:aoc",
-  "en:vegan",
-  "en:vegetarian",
-] as const;
 
 /** Longest legend phrase looked up, in words ("tous les ingrédients agricoles sont issus de l'agriculture biologique"). */
 const LEGEND_MAX_WORDS = 14;
