@@ -1,7 +1,7 @@
 /** Labels OFF recognises in ingredient lists, shared by the preparse and parse steps. */
 
 /** Labels recognised inside a list (INGREDIENTS.md §3.3 step 6.5), last to first. */
-export const IN_LIST_LABELS: readonly string[] = ([] = [
+export const IN_LIST_LABELS: readonly string[] = [
   "en:fair-trade-organic",
   "en:organic",
   "en:fair-trade",
@@ -24,7 +24,7 @@ export const IN_LIST_LABELS: readonly string[] = ([] = [
   "en:sustainable-farming",
   "en:krav",
   "en:whole-grain",
-]);
+];
 
 /**
  * Labels a symbol legend can name ("* organic"), in OFF's order (a composed label such as
