@@ -11,10 +11,8 @@ import cluster, { type Worker } from "node:cluster";
 import { pino } from "pino";
 import { relayProductWrites } from "../cluster-writes.js";
 import type { Config } from "../config.js";
-import { loadTaxonomies } from "../domain/taxonomy/index.js";
 import type { ClusterMetricsServer } from "../metrics/cluster.js";
-import { loadSampleProducts } from "../sample-data.js";
-import { type RunningServer, startServer } from "../server.js";
+import type { RunningServer } from "../server.js";
 import { openStore, redactDatabaseUrl } from "../store/open.js";
 
 /** Messages a worker sends the primary. */
@@ -62,6 +60,7 @@ export function exitOnSignals(server: RunningServer): void {
 export async function runWorker(config: Config): Promise<void> {
   let server: RunningServer;
   try {
+    const { startServer } = await import("../server.js");
     server = await startServer(config, { clusterWorker: true });
   } catch (e) {
     const failed: WorkerMessage = { type: "foodbase:failed", message: startupMessage(e, config.host, config.port) };
@@ -82,6 +81,11 @@ async function prepareDatabase(config: Config, sampleData: boolean): Promise<num
   const store = await openStore(config.databaseUrl, { poolSize: 1 });
   try {
     if (!sampleData || (await store.countProducts()) > 0) return 0;
+    // Loaded only here: the primary serves nothing, and the server's modules would delay every start.
+    const [{ loadSampleProducts }, { loadTaxonomies }] = await Promise.all([
+      import("../sample-data.js"),
+      import("../domain/taxonomy/index.js"),
+    ]);
     return await loadSampleProducts(store, loadTaxonomies(), config.nutriscoreHeadlineVersion);
   } finally {
     await store.close();

@@ -2,8 +2,7 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
-import { loadSampleProducts } from "../sample-data.js";
-import { startServer } from "../server.js";
+import type { startServer } from "../server.js";
 import { redactDatabaseUrl } from "../store/open.js";
 import { addSettingOptions, configFromFlags } from "./options.js";
 import { exitOnSignals, runPrimary, runWorker, startupMessage } from "./serve-cluster.js";
@@ -21,6 +20,11 @@ export function registerServeCommand(program: Command): void {
     const workers = config.workers === 0 ? availableParallelism() : config.workers;
     if (workers > 1) return runPrimary(config, workers, sampleData);
 
+    // The server's modules are loaded by the process that serves: not by a cluster's primary.
+    const [{ startServer }, { loadSampleProducts }] = await Promise.all([
+      import("../server.js"),
+      import("../sample-data.js"),
+    ]);
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer(config);
