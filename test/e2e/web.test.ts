@@ -657,6 +657,22 @@ describe("contributing", () => {
     expect(again).toMatch(/<select id="field-nutrition_data_prepared_per"[^>]*>.*<option value="serving" selected>/s);
   });
 
+  it("a visitor's page frame is never shown to a signed-in contributor, nor a contributor's to a visitor", async () => {
+    const path = `/product/${NUTELLA.code}`;
+    const visitor = await send(new Jar(), path);
+    expect(visitor.text).toContain(">Sign in</a>");
+    const jar = new Jar();
+    await signIn(jar);
+    const contributor = await send(jar, path);
+    expect(contributor.text).toContain(`Signed in as ${ALICE.userId}`);
+    expect(contributor.text).not.toContain(">Sign in</a>");
+    const token = hiddenToken(contributor.text);
+    const visitorAgain = await send(new Jar(), path);
+    expect(visitorAgain.text).toContain(">Sign in</a>");
+    expect(visitorAgain.text).not.toContain(token);
+    expect(visitorAgain.text).not.toContain("Signed in as");
+  });
+
   it("the edit form asks for taxonomy suggestions on categories and labels", async () => {
     const jar = new Jar();
     await signIn(jar);
