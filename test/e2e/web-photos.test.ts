@@ -213,16 +213,8 @@ describe("photos page", () => {
   });
 
   it("select with a rotation and a crop: stored as the crop API stores them, with the picture cropped", async () => {
-    const selected = await send(t.url, jar, `${photosPath}/select`, {
-      csrf_token: await token(),
-      imgid: "1",
-      type: "front",
-      angle: "90",
-      x1: "100",
-      y1: "50",
-      x2: "500",
-      y2: "350",
-    });
+    const turnedAndCropped = { imgid: "1", type: "front", angle: "90", x1: "100", y1: "50", x2: "500", y2: "350" };
+    const selected = await send(t.url, jar, `${photosPath}/select`, { csrf_token: await token(), ...turnedAndCropped });
     expectRedirectToPhotos(selected);
     const after = await product();
     expect(after.rev).toBe(4);
@@ -252,16 +244,7 @@ describe("photos page", () => {
     const full = await fetch(after.image_front_url.replace(".400.jpg", ".full.jpg"));
     expect(await sharp(Buffer.from(await full.arrayBuffer())).metadata()).toMatchObject({ width: 400, height: 300 });
     // The same selection again changes nothing (§5.2 step 3).
-    const same = await send(t.url, jar, `${photosPath}/select`, {
-      csrf_token: await token(),
-      imgid: "1",
-      type: "front",
-      angle: "90",
-      x1: "100",
-      y1: "50",
-      x2: "500",
-      y2: "350",
-    });
+    const same = await send(t.url, jar, `${photosPath}/select`, { csrf_token: await token(), ...turnedAndCropped });
     expectRedirectToPhotos(same);
     expect((await product("rev")).rev).toBe(4);
     // As ingredients, whole: a second selection of the same upload.

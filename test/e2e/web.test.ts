@@ -657,6 +657,39 @@ describe("contributing", () => {
     expect(again).toMatch(/<select id="field-nutrition_data_prepared_per"[^>]*>.*<option value="serving" selected>/s);
   });
 
+  it("the form of a product stored in the classic schema shows its values as typed, in their units", async () => {
+    // An imported document of before schema 1003: `<nid>_value` is the value as sent in `<nid>_unit` (API.md §4.5).
+    const code = "2000000000080";
+    await t.server.store.upsertProducts([
+      {
+        code,
+        product: {
+          code,
+          lang: "en",
+          product_name: "Crackers",
+          nutrition_data_per: "100g",
+          nutriments: { salt: 0.45, salt_100g: 0.45, salt_unit: "mg", salt_value: 450, sugars: 3, sugars_100g: 3 },
+        },
+        info: {
+          userId: "import",
+          t: 1_700_000_000,
+          comment: "",
+          appName: "",
+          appVersion: "",
+          appUuid: "",
+          userAgent: "",
+        },
+        changedFields: ["product_name"],
+      },
+    ]);
+    const jar = new Jar();
+    await signIn(jar);
+    const form = (await send(jar, `/product/${code}/edit`)).text;
+    expect(form).toMatch(/id="field-nutriment_salt" name="nutriment_salt" value="450"/);
+    expect(form).toMatch(/<select id="field-nutriment_salt_unit"[^>]*>.*<option value="mg" selected>/s);
+    expect(form).toMatch(/id="field-nutriment_sugars" name="nutriment_sugars" value="3"/);
+  });
+
   it("a visitor's page frame is never shown to a signed-in contributor, nor a contributor's to a visitor", async () => {
     const path = `/product/${NUTELLA.code}`;
     const visitor = await send(new Jar(), path);
