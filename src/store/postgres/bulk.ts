@@ -16,6 +16,15 @@ import { StoredProductView } from "../../domain/product-document.js";
 import type { ProductIndexEntry } from "../../domain/search/index-entry.js";
 import { SEARCH_TAG_TYPES } from "../../domain/search/tag-types.js";
 import type { ProductFilter, ProductLoad, ProductLoadOptions, ProductLoadOutcome } from "../types.js";
+import {
+  addCountryTermCounts,
+  addTagTermInfos,
+  type CountryTermDeltas,
+  countryTermChanges,
+  lostTerms,
+  readTagTermInfos,
+  type TagTermInfos,
+} from "./country-facets.js";
 import { inTransaction } from "./pool.js";
 import {
   ALL_PRODUCTS_KEY,
@@ -285,6 +294,9 @@ async function indexBatch(
   const ids = new BatchTerms(committedTerms, await termIds(client, missing));
   const allProducts = ids.get(ALL_PRODUCTS_KEY) as number;
   const deltas = new Map<number, number>();
+  const infos: TagTermInfos = new Map();
+  for (const row of rows.values()) addTagTermInfos(infos, row.terms, ids);
+  const countryDeltas: CountryTermDeltas = new Map();
 
   const before = new Map<string, IndexedRow>();
   if (reindexed.length > 0) {
@@ -303,6 +315,7 @@ async function indexBatch(
       const row = rows.get(code) as SearchRow;
       const terms = termArray(row, ids);
       countChanges(deltas, [], terms, allProducts, true);
+      countryTermChanges(countryDeltas, [], terms, infos);
       return { code, row, pid: pids[i] as number, terms, numbers: numbersById(row, ids) };
     });
     await copyRows(
@@ -337,12 +350,18 @@ async function indexBatch(
     );
   }
 
-  if (before.size > 0) await reindex(client, rows, before, ids, deltas, allProducts);
+  if (before.size > 0) {
+    await reindex(client, rows, before, ids, deltas, allProducts, { deltas: countryDeltas, infos });
+  }
   await addTermCounts(client, deltas);
+  await addCountryTermCounts(client, countryDeltas, BULK_SHARD);
   return ids.batch;
 }
 
-/** Products indexed before: rows updated, numbers that changed replaced, term counts adjusted. */
+/** The shard of a bulk load's country counts: its one writer gains nothing from shards. */
+const BULK_SHARD = { name: "bulk", sql: "0" };
+
+/** Products indexed before: rows updated, numbers that changed replaced, term and country counts adjusted. */
 async function reindex(
   client: pg.PoolClient,
   rows: ReadonlyMap<string, SearchRow>,
@@ -350,7 +369,11 @@ async function reindex(
   ids: BatchTerms,
   deltas: Map<number, number>,
   allProducts: number,
+  countries: { deltas: CountryTermDeltas; infos: TagTermInfos },
 ): Promise<void> {
+  const lost: number[] = [];
+  for (const [code, old] of before) lost.push(...lostTerms(old.terms, termArray(rows.get(code) as SearchRow, ids)));
+  await readTagTermInfos(client, countries.infos, lost);
   const pids: number[] = [];
   const termLiterals: string[] = [];
   const sortValues: Array<Array<number | string | null>> = SORT_COLUMNS.map(() => []);
@@ -363,6 +386,7 @@ async function reindex(
     const row = rows.get(code) as SearchRow;
     const terms = termArray(row, ids);
     countChanges(deltas, old.terms, terms, allProducts, false);
+    countryTermChanges(countries.deltas, old.terms, terms, countries.infos);
     const numbers = numbersById(row, ids);
     const oldNumbers = new Map<number, number>();
     old.number_fields?.forEach((field, i) => oldNumbers.set(field, old.number_values?.[i] as number));

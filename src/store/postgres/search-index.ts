@@ -10,6 +10,15 @@ import type { Product } from "../../domain/product.js";
 import { type ProductIndexEntry, productIndexEntry } from "../../domain/search/index-entry.js";
 import { loadTaxonomies } from "../../domain/taxonomy/index.js";
 import type { Taxonomies } from "../../domain/taxonomy/types.js";
+import {
+  addCountryTermCounts,
+  addTagTermInfos,
+  type CountryTermDeltas,
+  countryTermChanges,
+  lostTerms,
+  readTagTermInfos,
+  type TagTermInfos,
+} from "./country-facets.js";
 import { searchVector } from "./search-text.js";
 
 /** Term keys of search_terms (see search-schema.ts), as one string: field, NUL, tag. */
@@ -178,6 +187,9 @@ export async function addTermCounts(client: pg.ClientBase, deltas: ReadonlyMap<n
 /** Shards per term: concurrent writers share a shard row only when their connections' pids collide. */
 export const TERM_SHARDS = 16;
 
+/** The shard of this connection's count rows (pg_backend_pid() differs between live connections). */
+export const CONNECTION_SHARD = { name: "connection", sql: `pg_backend_pid() % ${TERM_SHARDS}` };
+
 /**
  * Adds `deltas` to the terms' shard rows of this connection (search-schema.ts, migration 5): the write
  * path's counts. Rows are taken in (term, shard) order, the order {@link foldTermShards} locks them in.
@@ -188,7 +200,7 @@ export async function addShardedTermCounts(client: pg.ClientBase, deltas: Readon
   await client.query({
     name: "term_shards_add",
     text: `INSERT INTO search_term_shards (term_id, shard, products)
-      SELECT d.term_id, pg_backend_pid() % ${TERM_SHARDS}, d.delta FROM unnest($1::int[], $2::int[]) AS d(term_id, delta)
+      SELECT d.term_id, ${CONNECTION_SHARD.sql}, d.delta FROM unnest($1::int[], $2::int[]) AS d(term_id, delta)
       ORDER BY d.term_id
       ON CONFLICT (term_id, shard) DO UPDATE SET products = search_term_shards.products + EXCLUDED.products`,
     values: [ids, changes],
@@ -351,4 +363,10 @@ export async function indexProductForSearch(client: pg.ClientBase, code: string,
   const deltas = new Map<number, number>();
   countChanges(deltas, old?.terms ?? [], terms, ids.get(ALL_PRODUCTS_KEY) as number, old === undefined);
   await addShardedTermCounts(client, deltas);
+  const infos: TagTermInfos = new Map();
+  addTagTermInfos(infos, row.terms, ids);
+  await readTagTermInfos(client, infos, lostTerms(old?.terms ?? [], terms));
+  const countryDeltas: CountryTermDeltas = new Map();
+  countryTermChanges(countryDeltas, old?.terms ?? [], terms, infos);
+  await addCountryTermCounts(client, countryDeltas, CONNECTION_SHARD);
 }

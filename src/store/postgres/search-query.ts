@@ -26,6 +26,7 @@ import {
   type SortOrder,
   type TagClause,
 } from "../../domain/search/query.js";
+import { COUNTRY_FACET_SQL } from "./country-facets.js";
 import { ALL_PRODUCTS_KEY, numberFieldKey, termCountSql, termKey } from "./search-index.js";
 import { searchQuery } from "./search-text.js";
 
@@ -213,17 +214,14 @@ export class PostgresSearch {
       );
       return { tags: rows };
     }
+    // Counts kept per country by every write (country-facets.ts): one index range, no product read.
     const countryKey = termKey("countries", query.country);
-    const country = (await this.termIds([countryKey])).get(countryKey);
-    if (country === undefined) return { tags: [] };
-    const { rows } = await this.pool.query<{ tag: string; products: number }>(
-      `SELECT t.tag, count(*)::int AS products
-       FROM search_products sp CROSS JOIN LATERAL unnest(sp.terms) AS u(term_id)
-       JOIN search_terms t ON t.term_id = u.term_id
-       WHERE sp.terms @> ARRAY[$1::int] AND t.field = $2 AND t.tag <> ''
-       GROUP BY t.tag ORDER BY products DESC, t.tag`,
-      [country, query.tagtype],
-    );
+    const typeKey = termKey(query.tagtype, "");
+    const ids = await this.termIds([countryKey, typeKey]);
+    const country = ids.get(countryKey);
+    const type = ids.get(typeKey);
+    if (country === undefined || type === undefined) return { tags: [] };
+    const { rows } = await this.pool.query<{ tag: string; products: number }>(COUNTRY_FACET_SQL, [country, type]);
     return { tags: rows };
   }
 }
