@@ -210,6 +210,38 @@ function buildKinds(docs: Doc[]): Kind[] {
   return kinds;
 }
 
+/** OFF's country codes (`cc`) of the countries the generator uses most. */
+const COUNTRY_CODES: Readonly<Record<string, string>> = {
+  "en:france": "fr",
+  "en:united-states": "us",
+  "en:germany": "de",
+  "en:switzerland": "ch",
+  "en:spain": "es",
+  "en:italy": "it",
+  "en:belgium": "be",
+  "en:united-kingdom": "uk",
+  "en:canada": "ca",
+  "en:netherlands": "nl",
+  "en:austria": "at",
+  "en:portugal": "pt",
+  "en:poland": "pl",
+  "en:sweden": "se",
+  "en:australia": "au",
+};
+
+/**
+ * Facets within a country (issue #24 item 2: ≤ 100 ms at 1M): `/facets/{type}.json?cc=…` for the most
+ * frequent countries and a few tag types. Not in the kinds: its answer is tags, not products, and DuckDB
+ * has no counterpart in this table.
+ */
+function facetPaths(docs: Doc[]): string[] {
+  const codes = frequent(docs, "countries_tags", 50)
+    .map((tag) => COUNTRY_CODES[tag])
+    .filter((code): code is string => code !== undefined)
+    .slice(0, 8);
+  return codes.flatMap((cc) => ["categories", "labels", "brands"].map((type) => `/facets/${type}.json?cc=${cc}`));
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
 }
@@ -253,8 +285,9 @@ async function measureServer(
   label: string,
   databaseUrl: string,
   kinds: Kind[],
+  facets: string[],
   log: (line: string) => void,
-): Promise<Array<{ latency: Latency; loaded: Load }>> {
+): Promise<{ kinds: Array<{ latency: Latency; loaded: Load }>; facets: Latency }> {
   const { child, match } = await spawnUntil(
     process.execPath,
     [CLI, "serve", "--port", "0"],
@@ -280,6 +313,23 @@ async function measureServer(
       }
       latencies.push({ ...stats(times), meanCount: counted / k.queries.length });
     }
+    // Facets within a country, each path three times (mean count: distinct tags).
+    const facetTimes: number[] = [];
+    let facetTags = 0;
+    for (let round = 0; round < 3; round++) {
+      for (const path of facets) {
+        const t0 = performance.now();
+        const { status, body } = await get(base, path);
+        facetTimes.push(performance.now() - t0);
+        if (status !== 200) throw new Error(`${label}: ${path} → ${status} ${body}`);
+        facetTags += (JSON.parse(body) as { count: number }).count;
+      }
+    }
+    const facetLatency = { ...stats(facetTimes), meanCount: facetTags / Math.max(1, facetTimes.length) };
+    log(
+      `${label} facets with cc (${facets.length} paths × 3): p50 ${facetLatency.p50.toFixed(1)} ms, ` +
+        `p99 ${facetLatency.p99.toFixed(1)} ms (target ≤ 100 ms), ${facetLatency.meanCount.toFixed(0)} tags on average`,
+    );
     const loads: Load[] = [];
     for (const k of kinds) {
       loads.push(
@@ -297,7 +347,10 @@ async function measureServer(
       `${label}, whole mix at ${CONNECTIONS} connections (${loadGeneratorName()}, ${DURATION * 3} s): ` +
         `${mixed.rps.toFixed(0)} req/s, p50 ${mixed.p50} ms, p99 ${mixed.p99} ms, errors ${mixed.errors}, non-2xx ${mixed.non2xx}`,
     );
-    return latencies.map((latency, i) => ({ latency, loaded: loads[i] as Load }));
+    return {
+      kinds: latencies.map((latency, i) => ({ latency, loaded: loads[i] as Load })),
+      facets: facetLatency,
+    };
   } finally {
     await child.stop();
   }
@@ -529,20 +582,24 @@ async function main(): Promise<void> {
     const postgres =
       PG_URL === undefined ? undefined : await postgresDatabase(PG_URL, name, jsonl, keep !== undefined, log);
 
-    const kinds = buildKinds(await sample(jsonl, 50_000));
+    const sampled = await sample(jsonl, 50_000);
+    const kinds = buildKinds(sampled);
+    const facets = facetPaths(sampled);
     const results: KindResult[] = kinds.map((k) => ({ name: k.name, foodbase: { p50: 0, p99: 0, meanCount: 0 } }));
-    for (const [i, measured] of (await measureServer("foodbase (SQLite)", sqlite, kinds, log)).entries()) {
+    const onSqlite = await measureServer("foodbase (SQLite)", sqlite, kinds, facets, log);
+    for (const [i, measured] of onSqlite.kinds.entries()) {
       (results[i] as KindResult).foodbase = measured.latency;
       (results[i] as KindResult).loaded = measured.loaded;
     }
+    let postgresFacets: Latency | undefined;
     if (postgres !== undefined) {
       try {
-        for (const [i, measured] of (
-          await measureServer("foodbase (PostgreSQL)", postgres.url, kinds, log)
-        ).entries()) {
+        const onPostgres = await measureServer("foodbase (PostgreSQL)", postgres.url, kinds, facets, log);
+        for (const [i, measured] of onPostgres.kinds.entries()) {
           (results[i] as KindResult).postgres = measured.latency;
           (results[i] as KindResult).postgresLoaded = measured.loaded;
         }
+        postgresFacets = onPostgres.facets;
       } finally {
         await postgres.drop();
       }
@@ -597,6 +654,13 @@ async function main(): Promise<void> {
           `| ${r.name} | ${r.foodbase.p50.toFixed(2)} | ${r.foodbase.p99.toFixed(2)} | ${pgLatency.p50.toFixed(2)} | ${pgLatency.p99.toFixed(2)} | ` +
             `${(r.loaded as Load).rps.toFixed(0)} | ${pgLoad.rps.toFixed(0)} | ${pgLoad.p99} | ` +
             `${pgLatency.meanCount === r.foodbase.meanCount ? "yes" : `NO (${pgLatency.meanCount.toFixed(0)})`} |`,
+        );
+      }
+      if (postgresFacets !== undefined) {
+        const sq = onSqlite.facets;
+        log(
+          `| facets with cc | ${sq.p50.toFixed(2)} | ${sq.p99.toFixed(2)} | ${postgresFacets.p50.toFixed(2)} | ${postgresFacets.p99.toFixed(2)} | | | | ` +
+            `${postgresFacets.meanCount === sq.meanCount ? "yes" : `NO (${postgresFacets.meanCount.toFixed(0)})`} |`,
         );
       }
     }

@@ -56,6 +56,24 @@ export type TagTermInfos = Map<number, TagTermInfo>;
 /** Country count changes: `${country},${type},${term}` → change. */
 export type CountryTermDeltas = Map<string, number>;
 
+/**
+ * Infos met before, by term id, so that a write rarely asks for those of the tags a product lost. An id
+ * always names the same term (identity values are never reused, even those of a transaction that rolled
+ * back), so any id seen may be kept. Bounded: emptied when full.
+ */
+const rememberedInfos: TagTermInfos = new Map();
+const MAX_REMEMBERED_INFOS = 1_000_000;
+
+/** Forgets the remembered infos, as a process that just started (tests of the read from search_terms). */
+export function forgetTagTermInfos(): void {
+  rememberedInfos.clear();
+}
+
+function remember(id: number, info: TagTermInfo): void {
+  if (rememberedInfos.size >= MAX_REMEMBERED_INFOS) rememberedInfos.clear();
+  rememberedInfos.set(id, info);
+}
+
 /** Adds to `infos` the tag terms among `keys` (term keys whose ids `ids` gives). */
 export function addTagTermInfos(
   infos: TagTermInfos,
@@ -70,20 +88,28 @@ export function addTagTermInfos(
     // The type's own key: the field and an empty tag (search-index.ts termKey).
     const typeId = ids.get(key.slice(0, at + 1));
     if (id === undefined || typeId === undefined || infos.has(id)) continue;
-    infos.set(id, { typeId, country: field === "countries" });
+    const info = rememberedInfos.get(id) ?? { typeId, country: field === "countries" };
+    infos.set(id, info);
+    remember(id, info);
   }
 }
 
 /**
- * The info of term ids not in `infos` (tags a product lost), read from search_terms. A tag term's type
- * term exists: it is created with the tag's first product.
+ * The info of term ids not in `infos` (tags a product lost): remembered, or read from search_terms. A
+ * tag term's type term exists: it is created with the tag's first product.
  */
 export async function readTagTermInfos(
   client: pg.ClientBase,
   infos: TagTermInfos,
   ids: Iterable<number>,
 ): Promise<void> {
-  const unknown = [...new Set(ids)].filter((id) => !infos.has(id));
+  const unknown: number[] = [];
+  for (const id of new Set(ids)) {
+    if (infos.has(id)) continue;
+    const info = rememberedInfos.get(id);
+    if (info === undefined) unknown.push(id);
+    else infos.set(id, info);
+  }
   if (unknown.length === 0) return;
   const { rows } = await client.query<{ term_id: number; field: string; type_id: number | null }>(
     `SELECT t.term_id, t.field, ty.term_id AS type_id FROM search_terms t
@@ -92,7 +118,10 @@ export async function readTagTermInfos(
     [unknown],
   );
   for (const row of rows) {
-    if (row.type_id !== null) infos.set(row.term_id, { typeId: row.type_id, country: row.field === "countries" });
+    if (row.type_id === null) continue;
+    const info = { typeId: row.type_id, country: row.field === "countries" };
+    infos.set(row.term_id, info);
+    remember(row.term_id, info);
   }
 }
 
