@@ -30,7 +30,10 @@ export const POSTGRES_COUNTRY_FACETS_MIGRATION: { name: string; sql: string } = 
       PRIMARY KEY (country_id, type_id, term_id, shard)
     ) WITH (fillfactor = 70);
 
-    -- The counts of the products already indexed, in key order: a facet's rows share pages.
+    -- The counts of the products already indexed, in key order: a facet's rows share pages. About 160
+    -- (country, tag) pairs a product are grouped into a few million counts at 1M products: enough
+    -- memory keeps the grouping off disk (this migration's transaction only).
+    SET LOCAL work_mem = '256MB';
     INSERT INTO search_country_terms (country_id, type_id, term_id, shard, products)
     SELECT c.term_id, ty.term_id, t.term_id, 0, count(*)
     FROM search_products sp
