@@ -14,7 +14,7 @@ import { ConvertedProductView, schemaVersionOfApi, WRITTEN_SCHEMA_VERSION } from
 import { authenticateCgiRequest } from "./auth-request.js";
 import { sendV3TooManyFailures } from "./credentials.js";
 import { patchImages } from "./images-v3.js";
-import { JSON_TYPE, sortKeysDeep } from "./json.js";
+import { JSON_TYPE, sortKeysDeepShared } from "./json.js";
 import { type Params, queryParams } from "./params.js";
 import { fieldSelectionContext } from "./product-read.js";
 
@@ -138,7 +138,11 @@ export async function productWriteV3Routes(app: FastifyInstance): Promise<void> 
           { taxonomies, nutriscoreHeadlineVersion: config.nutriscoreHeadlineVersion },
         );
         if (!edit.ok) return { reject: edit };
-        return { product: sortKeysDeep(edit.product) as Product, changedFields: edit.changedFields, result: edit };
+        return {
+          product: sortKeysDeepShared(edit.product) as Product,
+          changedFields: edit.changedFields,
+          result: edit,
+        };
       },
     );
     const result = outcome.result;

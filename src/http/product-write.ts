@@ -6,7 +6,7 @@ import { applyProductEdit, type EditOutcome } from "../domain/product-edit.js";
 import { authenticateCgiRequest } from "./auth-request.js";
 import { cgiParams } from "./body.js";
 import { sendTooManyFailures } from "./credentials.js";
-import { JSON_TYPE, sortKeysDeep } from "./json.js";
+import { JSON_TYPE, sortKeysDeepShared } from "./json.js";
 import type { Params } from "./params.js";
 
 function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
@@ -49,7 +49,7 @@ export async function writeProductEdit(
         },
       );
       if (!edit.ok) return { reject: edit };
-      return { product: sortKeysDeep(edit.product) as Product, changedFields: edit.changedFields, result: edit };
+      return { product: sortKeysDeepShared(edit.product) as Product, changedFields: edit.changedFields, result: edit };
     },
   );
   return outcome.result;

@@ -134,6 +134,41 @@ describe("products and revisions", () => {
     for (let i = 0; i < 30; i++) expect(product[`field_${i}`]).toBe(i);
   });
 
+  it("a write that fails among parallel writes fails alone: the others are stored and searchable", async () => {
+    // A product whose tags can be read once only: storing its document works, indexing it then fails,
+    // after its revision was written.
+    const readOnce = (): Product => {
+      let reads = 0;
+      return Object.defineProperty({ code: "3000000000086" }, "categories_tags", {
+        enumerable: true,
+        get: () => {
+          if (++reads > 1) throw new Error("read twice");
+          return ["en:snacks"];
+        },
+      });
+    };
+    const writes = [
+      store.writeProduct("3000000000079", info(), setField("categories_tags", ["en:snacks"])),
+      store.writeProduct("3000000000086", info(), () => ({ product: readOnce(), changedFields: [], result: "saved" })),
+      store.writeProduct("3000000000093", info(), setField("categories_tags", ["en:snacks"])),
+      store.writeProduct("3000000000079", info(), setField("product_name", "Second")),
+    ];
+    const outcomes = await Promise.allSettled(writes);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ message: "read twice" });
+    expect(await store.getProduct("3000000000086")).toBeUndefined();
+    expect(await store.getProduct("3000000000079")).toMatchObject({ product_name: "Second", rev: 2 });
+    expect(await store.getProduct("3000000000093")).toMatchObject({ rev: 1 });
+    const page = await store.searchProducts({
+      tags: [{ tagtype: "categories", anyOf: [{ kind: "tag", tag: "en:snacks", negated: false }] }],
+      numbers: [],
+      sort: "popularity",
+      skip: 0,
+      limit: 24,
+    });
+    expect(page.count).toBe(2);
+  });
+
   it("a second connection (another process) sees a write at once", async () => {
     const other = await openStore(testStore.database.url);
     try {

@@ -247,7 +247,12 @@ export class SqliteSearchIndex {
 
   /** Indexes one stored document (the caller's transaction must be open). */
   indexProduct(code: string, product: Product): void {
-    this.indexEntries([{ code, entry: productIndexEntry(product, this.taxonomies) }]);
+    this.indexEntries([{ code, entry: this.entry(product) }]);
+  }
+
+  /** What the index keeps of a document, to index later in the same transaction (indexEntries). */
+  entry(product: Product): ProductIndexEntry {
+    return productIndexEntry(product, this.taxonomies);
   }
 
   /**
