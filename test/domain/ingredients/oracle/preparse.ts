@@ -8,11 +8,12 @@
  * da, nb, sv, is, fi, pl, ru, hr, sk and pt cases are outside foodbase's word tables). Each case names its JSON
  * file and the commit of the version read.
  *
- * Versions. The stored copies of the JSON files are not dated. Most have one version. For files with several,
- * the default stored copy is often the one at 29abd76a700f, a visibly broken intermediate that drops every
- * developed enumeration ("Huile (palme)" → "Huile ()", "graisses végétales ()", "poudres à lever (, acide
- * citrique)", "arôme naturel ()", "Piments ()" …); it is not used. For those files (marked "several stored
- * versions") the version used is the one the file index lists for the path (find_files), each a coherent
+ * Versions. The stored copies of the JSON files are not dated. Most have one version. For files with several
+ * (the count is noted on the case when the file index gave it), the default stored copy is often the one at
+ * 29abd76a700f, a visibly broken intermediate that drops every developed enumeration ("Huile (palme)" → "Huile
+ * ()", "graisses végétales ()", "poudres à lever (, acide citrique)", "arôme naturel ()", "Piments ()" …); it is
+ * not used. For every file with several versions the version used is the one the file index lists for the path
+ * (find_files), read at that commit; those whose default copy was broken are marked so. Each is a coherent
  * output of OFF's current normalize_enumeration, which keeps the category as the parent of the developed types
  * (6.json @7c3c245c: "Huile (huile de palme)"; 7.json @c2a8b7b6: "Huile (huile de palme, huile de colza)";
  * 10.json @c2a8b7b6: "Huiles végétales (huile de palme, huile de olive)"; 20–24.json: "graisses végétales (huile
@@ -43,11 +44,11 @@ export const PREPARSE_CASES: PreparseCase[] = [
   },
   // 5.json @65a0cc0b002c
   { lc: "fr", text: "Huile de palme", expected: "Huile de palme" },
-  // 6.json @7c3c245cb94c (several stored versions: see the header)
+  // 6.json @7c3c245cb94c (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   { lc: "fr", text: "Huile (palme)", expected: "Huile (huile de palme)" },
-  // 7.json @c2a8b7b654e4 (several stored versions: see the header)
+  // 7.json @c2a8b7b654e4 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   { lc: "fr", text: "Huile (palme, colza)", expected: "Huile (huile de palme, huile de colza)" },
-  // 8.json @7c3c245cb94c (several stored versions: see the header)
+  // 8.json @7c3c245cb94c (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   { lc: "fr", text: "Huile (palme et colza)", expected: "Huile (huile de palme, huile de colza)" },
   // 9.json @1cceb584899e
   {
@@ -55,68 +56,68 @@ export const PREPARSE_CASES: PreparseCase[] = [
     text: "Huiles végétales de palme et de colza",
     expected: "Huiles végétales (huile de palme, huile de colza)",
   },
-  // 10.json @c2a8b7b654e4
+  // 10.json @c2a8b7b654e4 (4 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "Huiles végétales de palme et d'olive",
     expected: "Huiles végétales (huile de palme, huile de olive)",
   },
-  // 11.json @483ed8fdd888
+  // 11.json @483ed8fdd888 (4 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "Huiles végétales de palme, de colza et de tournesol",
     expected: "Huiles végétales (huile de palme, huile de colza, huile de tournesol)",
   },
-  // 12.json @dab2e594e7fc
+  // 12.json @dab2e594e7fc (4 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "Huiles végétales de palme, de colza, de tournesol",
     expected: "Huiles végétales (huile de palme, huile de colza, huile de tournesol)",
   },
-  // 13.json @89733b523e86
+  // 13.json @89733b523e86 (4 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "Huiles végétales de palme, de colza et d'olive en proportion variable",
     expected: "Huiles végétales (huile de palme, huile de colza, huile de olive)",
   },
-  // 14.json @81f4cae896f6
+  // 14.json @81f4cae896f6 (4 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "Huiles végétales de palme, de colza et d'olive",
     expected: "Huiles végétales (huile de palme, huile de colza, huile de olive)",
   },
-  // 15.json @dbb412832205
+  // 15.json @dbb412832205 (2 stored versions: the one the file index lists)
   { lc: "fr", text: "phosphate et sulfate de calcium", expected: "phosphate de calcium, sulfate de calcium" },
-  // 16.json @ebc053be9b9f
+  // 16.json @ebc053be9b9f (2 stored versions: the one the file index lists)
   { lc: "fr", text: "sulfates de calcium et potassium", expected: "sulfates de calcium, sulfates de potassium" },
-  // 17.json @ffacd24efb8f
+  // 17.json @ffacd24efb8f (2 stored versions: the one the file index lists)
   { lc: "fr", text: "chlorures (sodium et potassium)", expected: "chlorures de sodium, chlorures de potassium" },
-  // 18.json @81f4cae896f6
+  // 18.json @81f4cae896f6 (2 stored versions: the one the file index lists)
   { lc: "fr", text: "chlorures (sodium, potassium)", expected: "chlorures de sodium, chlorures de potassium" },
   // 19.json @483ed8fdd888
   { lc: "fr", text: "fraises 30%", expected: "fraises 30%" },
-  // 20.json @dbb412832205 (several stored versions: see the header)
+  // 20.json @dbb412832205 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "Marmelade d'oranges 41% (sirop de glucose-fructose, sucre, pulpe d'orange 4.5%, jus d'orange concentré 1.4% (équivalent jus d'orange 7.8%), pulpe d'orange concentrée 0.6% (équivalent pulpe d'orange 2.6%), gélifiant (pectines), acidifiant (acide citrique), correcteurs d'acidité (citrate de calcium, citrate de sodium), arôme naturel d'orange, épaississant (gomme xanthane)), chocolat 24.9% (sucre, pâte de cacao, beurre de cacao, graisses végétales (illipe, mangue, sal, karité et palme en proportions variables), arôme, émulsifiant (lécithine de soja), lactose et protéines de lait), farine de blé, sucre, oeufs, sirop de glucose-fructose, huile de colza, poudre à lever (carbonate acide d'ammonium, diphosphate disodique, carbonate acide de sodium), sel, émulsifiant (lécithine de soja).",
     expected:
       "Marmelade d'oranges 41% (sirop de glucose-fructose, sucre, pulpe d'orange 4.5%, jus d'orange concentré 1.4% (équivalent jus d'orange 7.8%), pulpe d'orange concentrée 0.6% (équivalent pulpe d'orange 2.6%), gélifiant (pectines), acidifiant (acide citrique), correcteurs d'acidité (citrate de calcium, citrate de sodium), arôme naturel d'orange, épaississant (gomme xanthane)), chocolat 24.9% (sucre, pâte de cacao, beurre de cacao, graisses végétales (huile de illipe, huile de mangue, huile de sal, huile de karité, huile de palme), arôme, émulsifiant (lécithine de soja), lactose et protéines de lait), farine de blé, sucre, oeufs, sirop de glucose-fructose, huile de colza, poudre à lever (carbonate acide d'ammonium, diphosphate disodique, carbonate acide de sodium), sel, émulsifiant (lécithine de soja).",
   },
-  // 21.json @ffacd24efb8f (several stored versions: see the header)
+  // 21.json @ffacd24efb8f (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "graisses végétales (illipe, mangue, sal, karité et palme en proportions variables)",
     expected: "graisses végétales (huile de illipe, huile de mangue, huile de sal, huile de karité, huile de palme)",
   },
-  // 22.json @fb3fd3ebf1b9 (several stored versions: see the header)
+  // 22.json @fb3fd3ebf1b9 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "graisses végétales (illipe, mangue, palme)",
     expected: "graisses végétales (huile de illipe, huile de mangue, huile de palme)",
   },
-  // 23.json @6cea5aac847a (several stored versions: see the header)
+  // 23.json @6cea5aac847a (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   { lc: "fr", text: "graisses végétales (illipe)", expected: "graisses végétales (huile de illipe)" },
-  // 24.json @ffacd24efb8f (several stored versions: see the header)
+  // 24.json @ffacd24efb8f (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "graisses végétales (illipe et sal)",
@@ -178,7 +179,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
     text: "Acide citrique, colorant : e120, vitamine C, E-500",
     expected: "Acide citrique, colorant : e120, vitamine C, e500",
   },
-  // 43.json @81f4cae896f6 (several stored versions: see the header)
+  // 43.json @81f4cae896f6 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "poudres à lever (carbonates acides d’ammonium et de sodium, acide citrique)",
@@ -230,13 +231,13 @@ export const PREPARSE_CASES: PreparseCase[] = [
     text: "sal y acidulante (ácido cítrico). Puede contener trazas de cacahuete, huevo y frutos de cáscara.",
     expected: "sal y acidulante (ácido cítrico). Trazas : cacahuete, Trazas : huevo, Trazas : frutos de cáscara.",
   },
-  // 77.json @883f709c086b (several stored versions: see the header)
+  // 77.json @883f709c086b (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "arôme naturel de citron-citron vert et d'autres agrumes",
     expected: "arôme naturel (arôme naturel de citron, arôme naturel de citron vert, arôme naturel d'agrumes)",
   },
-  // 78.json @dbb412832205 (several stored versions: see the header)
+  // 78.json @dbb412832205 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "arômes naturels de citron et de limette",
@@ -276,7 +277,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
     text: "Sucre de canne Traces éventuelles d'oeufs",
     expected: "Sucre de canne, Traces éventuelles : oeufs.",
   },
-  // 85.json @c2a8b7b654e4 (several stored versions: see the header)
+  // 85.json @c2a8b7b654e4 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "huile végétale de tournesol et/ou colza",
@@ -345,7 +346,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
   { lc: "en", text: "FD&C Red #40 Lake and silicon dioxide", expected: "FD&C Red #40 Lake and silicon dioxide" },
   // 97.json @89733b523e86
   { lc: "fr", text: "Lait pasteurisé à 1,1% de Mat. Gr.", expected: "Lait pasteurisé à 1.1% de Matières Grasses" },
-  // 98.json @793e2a607676 (several stored versions: see the header)
+  // 98.json @793e2a607676 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "matière grasse végétale (palme) raffinée",
@@ -359,7 +360,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
     text: "huile de tournesol, cacao maigre en poudre 5.2%",
     expected: "huile de tournesol, cacao maigre en poudre 5.2%",
   },
-  // 102.json @4efcdc5e2bd0
+  // 102.json @4efcdc5e2bd0 (2 stored versions: the one the file index lists)
   {
     lc: "de",
     text: "Wasser, Kohlensäure, Farbstoff Zuckerkulör E 150d, Süßungsmittel Aspartam* und Acesulfam-K, Säuerungsmittel Phosphorsäure und Citronensäure, Säureregulator Natriumcitrat, Aroma Koffein, Aroma. enthält eine Phenylalaninquelle",
@@ -386,7 +387,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
     expected:
       "Zucker, Glukosesirup, Glukose-Fruktose-Sirup, Stärke, 8.5% Süßholzsaft, brauner Zuckersirup, modifizierte Stärke, Aromen, pflanzliches Öl (Sonnenblume), Überzugsmittel: Bienenwachs weiß und gelb",
   },
-  // 106.json @ddf62f4434b8
+  // 106.json @ddf62f4434b8 (4 stored versions: the one the file index lists)
   { lc: "fr", text: "graisse végétale bio (colza)", expected: "graisse végétale bio (huile de colza)" },
   // 107.json @dbb412832205
   {
@@ -394,7 +395,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
     text: "huiles végétales* (huile de tournesol*, huile de colza*). *Ingrédients issus de l'agriculture biologique",
     expected: "huiles végétales Bio (huile de tournesol Bio, huile de colza Bio ).",
   },
-  // 108.json @c2a8b7b654e4
+  // 108.json @c2a8b7b654e4 (4 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "huile biologique (tournesol, olive)",
@@ -402,19 +403,19 @@ export const PREPARSE_CASES: PreparseCase[] = [
   },
   // 109.json @81f4cae896f6
   { lc: "fr", text: "huile biologique (tournesol, xyz)", expected: "huile biologique (tournesol, xyz)" },
-  // 110.json @dab2e594e7fc
+  // 110.json @dab2e594e7fc (4 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "huiles biologiques (tournesol, olive)",
     expected: "huiles biologiques (huile de tournesol, huile de olive)",
   },
-  // 111.json @c2a8b7b654e4
+  // 111.json @c2a8b7b654e4 (4 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "huiles (tournesol*, olive). * : bio",
     expected: "huiles (huile de tournesol Bio, huile de olive).",
   },
-  // 112.json @c2a8b7b654e4
+  // 112.json @c2a8b7b654e4 (4 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "huiles* (tournesol*, olive vierge extra), sel marin. *issus de l'agriculture biologique.",
@@ -469,7 +470,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
     text: "Sucre. Peut contenir des fruits à coques et du sésame.",
     expected: "Sucre. Traces éventuelles : fruits à coques, Traces éventuelles : sésame.",
   },
-  // 121.json @f86e31725ab4
+  // 121.json @f86e31725ab4 (4 stored versions: the one the file index lists)
   {
     lc: "en",
     text: "vegetable oil (coconut & rapeseed)",
@@ -505,7 +506,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
     expected:
       "Chocolate. Substances or products causing allergies or intolerances : milk, Substances or products causing allergies or intolerances : hazelnuts, Substances or products causing allergies or intolerances : other nuts. Traces : celery, Traces : mustard.",
   },
-  // 128.json @89733b523e86
+  // 128.json @89733b523e86 (2 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "phosphates d'ammonium et de calcium, Phosphate d'aluminium et de sodium, diphosphate d'aluminium et de sodium",
@@ -531,7 +532,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
     expected:
       "jus de citron Bio. , Traces éventuelles : œuf, Traces éventuelles : moutarde, Traces éventuelles : graine de sésame, Traces éventuelles : poisson, Traces éventuelles : soja, Traces éventuelles : lait, Traces éventuelles : fruits à coque, Traces éventuelles : céleri.",
   },
-  // 132.json @065d73e4f216
+  // 132.json @065d73e4f216 (2 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "Farine, levure. Peut contenir des traces de _soja_, _amandes_, _noisettes_ et _noix de cajou_.",
@@ -564,7 +565,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
   },
   // 137.json @6cea5aac847a
   { lc: "en", text: "non-gmo natural flavor", expected: "non-gmo natural flavor" },
-  // 138.json @4972e130e29b
+  // 138.json @4972e130e29b (2 stored versions: the one the file index lists)
   {
     lc: "en",
     text: "vit. e, vitamins b2, B3 and K, vit d, vit a & c, vit. B12",
@@ -596,7 +597,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
   { lc: "es", text: "colores E (124, 125)", expected: "colores e124, e125" },
   // 146.json @a945a09610c2
   { lc: "it", text: "vitamine A, B, E e K", expected: "vitamine, vitamina A, vitamina B, vitamina E, vitamina K" },
-  // 147.json @4972e130e29b
+  // 147.json @4972e130e29b (2 stored versions: the one the file index lists)
   {
     lc: "en",
     text: "E 102, E-104 color, E-101(i), E101 (ii), E160a(iv), e172-i, E-160 i",
@@ -604,7 +605,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
   },
   // 148.json @def0ec792881
   { lc: "fr", text: "E102-E1400", expected: "e102 - e1400" },
-  // 149.json @483ed8fdd888
+  // 149.json @483ed8fdd888 (2 stored versions: the one the file index lists)
   { lc: "de", text: "E172i-E174ii, E102(i)-E101i", expected: "e172i - e174ii, e102i - e101i" },
   // 150.json @7c3c245cb94c
   {
@@ -626,9 +627,9 @@ export const PREPARSE_CASES: PreparseCase[] = [
   { lc: "es", text: "E172 i", expected: "e172i" },
   // 155.json @7c3c245cb94c
   { lc: "es", text: "(E172i)", expected: "(e172i)" },
-  // 156.json @483ed8fdd888
+  // 156.json @483ed8fdd888 (2 stored versions: the one the file index lists)
   { lc: "es", text: "E102(i)-E101i", expected: "e102i - e101i" },
-  // 157.json @7c3c245cb94c
+  // 157.json @7c3c245cb94c (2 stored versions: the one the file index lists)
   { lc: "es", text: "E102(i)", expected: "e102i" },
   // 158.json @65a0cc0b002c
   { lc: "es", text: "S.I.N.:160 b", expected: "e160b" },
@@ -708,36 +709,36 @@ export const PREPARSE_CASES: PreparseCase[] = [
     expected:
       "Sel, sucre Commerce équitable, graisse de palme Bio, amidons Bio (maïs Bio, pomme de terre Bio ), oignon Bio : 8.9%, ail Bio, oignon grillé Bio : 1.4%, épices Bio et aromate Bio (livèche Bio : 0.4%, curcuma Bio, noix de muscade Bio ), carotte Bio : 0.5%. Traces éventuelles : céleri, Traces éventuelles : céréales contenant du gluten, Traces éventuelles : lait, Traces éventuelles : moutarde, Traces éventuelles : œuf, Traces éventuelles : soja.",
   },
-  // 177.json @ffacd24efb8f
+  // 177.json @ffacd24efb8f (4 stored versions: the one the file index lists)
   {
     lc: "fr",
     text: "huiles végétales (palme, olive et tournesol)",
     expected: "huiles végétales (huile de palme, huile de olive, huile de tournesol)",
   },
-  // 178.json @c2a8b7b654e4
+  // 178.json @c2a8b7b654e4 (4 stored versions: the one the file index lists)
   { lc: "fr", text: "huile végétale : colza", expected: "huile végétale (huile de colza)" },
-  // 179.json @1cceb584899e
+  // 179.json @1cceb584899e (4 stored versions: the one the file index lists)
   { lc: "fr", text: "huile végétale : colza, fraises", expected: "huile végétale (huile de colza), fraises" },
-  // 180.json @7c3c245cb94c
+  // 180.json @7c3c245cb94c (4 stored versions: the one the file index lists)
   { lc: "fr", text: "huile végétale : colza et tomates", expected: "huile végétale (huile de colza) et tomates" },
-  // 181.json @7e8de4251897
+  // 181.json @7e8de4251897 (3 stored versions: the one the file index lists)
   { lc: "en", text: "vegetable oil: sunflower", expected: "vegetable oil (sunflower vegetable oil)" },
-  // 182.json @935e7e07245c
+  // 182.json @935e7e07245c (3 stored versions: the one the file index lists)
   { lc: "en", text: "vegetable oil (palm)", expected: "vegetable oil (palm vegetable oil)" },
-  // 183.json @dbb412832205
+  // 183.json @dbb412832205 (4 stored versions: the one the file index lists)
   {
     lc: "en",
     text: "vegetable oils (palm, olive)",
     expected: "vegetable oils (palm vegetable oils, olive vegetable oils)",
   },
-  // 184.json @5b42afceaf20
+  // 184.json @5b42afceaf20 (4 stored versions: the one the file index lists)
   {
     lc: "en",
     text: "organic vegetable oils (sunflower, colza and rapeseed)",
     expected:
       "organic vegetable oils (sunflower organic vegetable oils, colza organic vegetable oils, rapeseed organic vegetable oils)",
   },
-  // 185.json @b8b83888d22f
+  // 185.json @b8b83888d22f (4 stored versions: the one the file index lists)
   {
     lc: "en",
     text: "vegetable oils : sunflower, colza and strawberry",
@@ -749,21 +750,21 @@ export const PREPARSE_CASES: PreparseCase[] = [
   { lc: "it", text: "formaggio, E 472 e, E470a.", expected: "formaggio, e472 e, e470a." },
   // 203.json @483ed8fdd888
   { lc: "it", text: "formaggio, E 472 e E470a.", expected: "formaggio, e472, e470a." },
-  // 205.json @81f4cae896f6 (several stored versions: see the header)
+  // 205.json @81f4cae896f6 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   { lc: "fr", text: "Piments (vert, rouge, jaune)", expected: "Piments (Piments vert, Piments rouge, Piments jaune)" },
-  // 206.json @ffacd24efb8f (several stored versions: see the header)
+  // 206.json @ffacd24efb8f (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "de",
     text: "pflanzliches Fett (Kokosnuss, Palmkern)",
     expected: "pflanzliches Fett (Kokosnussfett, Palmkernfett)",
   },
-  // 207.json @7c3c245cb94c (several stored versions: see the header)
+  // 207.json @7c3c245cb94c (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "de",
     text: "pflanzliche Öle und Fette (Raps, Palm, Shea, Sonnenblumen)",
     expected: "pflanzliche Öle und Fette (Rapsöl, Palmfett, Sheafett, Sonnenblumenfett)",
   },
-  // 208.json @65a0cc0b002c (several stored versions: see the header)
+  // 208.json @65a0cc0b002c (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "Huiles végétales de palme, de colza et de tournesol",
@@ -773,27 +774,27 @@ export const PREPARSE_CASES: PreparseCase[] = [
   { lc: "fr", text: "arôme naturel de pomme avec d'autres âromes", expected: "arôme naturel de pomme et âromes" },
   // 210.json @dbb412832205
   { lc: "fr", text: "Carbonate de magnésium, fer élémentaire", expected: "Carbonate de magnésium, fer élémentaire" },
-  // 211.json @4aab18e8882d (several stored versions: see the header)
+  // 211.json @4aab18e8882d (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   { lc: "fr", text: "huile végétale (colza)", expected: "huile végétale (huile de colza)" },
-  // 212.json @ffacd24efb8f (several stored versions: see the header)
+  // 212.json @ffacd24efb8f (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   { lc: "fr", text: "huile végétale : colza", expected: "huile végétale (huile de colza)" },
-  // 216.json @ffacd24efb8f (several stored versions: see the header)
+  // 216.json @ffacd24efb8f (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "en",
     text: "Vegetal oil (sunflower, olive and palm)",
     expected: "Vegetal oil (sunflower Vegetal oil, olive Vegetal oil, palm Vegetal oil)",
   },
-  // 217.json @883f709c086b (several stored versions: see the header)
+  // 217.json @883f709c086b (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   { lc: "en", text: "vegetable oil (palm)", expected: "vegetable oil (palm vegetable oil)" },
-  // 218.json @7c3c245cb94c (several stored versions: see the header)
+  // 218.json @7c3c245cb94c (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   { lc: "en", text: "vegetable oil: palm", expected: "vegetable oil (palm vegetable oil)" },
-  // 219.json @dbb412832205 (several stored versions: see the header)
+  // 219.json @dbb412832205 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "protéines végétales (soja, blé)",
     expected: "protéines végétales (protéine de soja, protéine de blé)",
   },
-  // 220.json @da5859766f8d (several stored versions: see the header)
+  // 220.json @da5859766f8d (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "de",
     text: "pflanzliche Proteine (Erbsen, Sonnenblumen)",
@@ -801,7 +802,7 @@ export const PREPARSE_CASES: PreparseCase[] = [
   },
   // 221.json @125e9489dd64
   { lc: "fr", text: "Piments (vert, rouge, jaune, sel)", expected: "Piments (vert, rouge, jaune, sel)" },
-  // 222.json @ffacd24efb8f (several stored versions: see the header)
+  // 222.json @ffacd24efb8f (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "Huile de palme, noisettes et tournesol",
@@ -809,27 +810,27 @@ export const PREPARSE_CASES: PreparseCase[] = [
   },
   // 223.json @483ed8fdd888
   { lc: "fr", text: "Huile de palme, noisettes", expected: "Huile de palme, noisettes" },
-  // 224.json @793e2a607676 (several stored versions: see the header)
+  // 224.json @793e2a607676 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "arôme naturel de citron, citron vert et d'autres agrumes",
     expected: "arôme naturel (arôme naturel de citron, arôme naturel de citron vert, arôme naturel d'agrumes)",
   },
-  // 225.json @dbb412832205 (several stored versions: see the header)
+  // 225.json @dbb412832205 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   { lc: "fr", text: "Huiles végétales (colza, palme)", expected: "Huiles végétales (huile de colza, huile de palme)" },
-  // 226.json @793e2a607676 (several stored versions: see the header)
+  // 226.json @793e2a607676 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "Huiles végétales 54.5% (colza, palme)",
     expected: "Huiles végétales 54.5% (huile de colza, huile de palme)",
   },
-  // 227.json @dbb412832205 (several stored versions: see the header)
+  // 227.json @dbb412832205 (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "Huiles végétales non hydrogénées (colza, palme)",
     expected: "Huiles végétales non hydrogénées (huile de colza, huile de palme)",
   },
-  // 228.json @d985feb6681b (several stored versions: see the header)
+  // 228.json @d985feb6681b (several stored versions; the default copy, @29abd76a or another branch's, is broken: the one the file index lists)
   {
     lc: "fr",
     text: "Huiles végétales bio (olive, palme, tournesol)",
