@@ -40,10 +40,11 @@ export function developChemicalSalts(words: LanguageWords, text: string, known: 
     (whole, first: string, second: string, c: string) =>
       known(whole) ? whole : `${first} ${ofCation(c)}, ${second} ${ofCation(c)}`,
   );
-  // "sulfates de calcium et potassium", "carbonates acides d'ammonium et de sodium"
+  // "sulfates de calcium et potassium", "carbonates acides d'ammonium et de sodium"; the last cation ends the item,
+  // so "Carbonate de magnésium, fer élémentaire" stays as written (OFF's ingredients_preparsing.t 210.json).
   s = s.replace(
     new RegExp(
-      `${NOT_LETTER_BEFORE}(${salt})\\s+(${of}${cation}(?:\\s*(?:,|\\s${and}\\s)\\s*${of}?${cation})+)${NOT_LETTER_AFTER}`,
+      `${NOT_LETTER_BEFORE}(${salt})\\s+(${of}${cation}(?:\\s*(?:,|\\s${and}\\s)\\s*${of}?${cation})+)(?=\\s*(?:[,;.:)\\]]|$))`,
       "giu",
     ),
     (whole, name: string, items: string) =>

@@ -294,7 +294,13 @@ export class IngredientParser {
       const stripped = this.stripLabels(candidate, emptyAttributes());
       if (stripped !== candidate && this.isKnown(stripped)) return candidate;
     }
-    return undefined;
+    // "graisse végétale bio (huile de colza)": a category and the one type the preparse developed under it
+    // (INGREDIENTS.md §3.2 step 10) name one ingredient, the type.
+    const lower = parent.toLowerCase();
+    const isCategory = this.state.patterns.words.categories_and_types.some((table) =>
+      table.categories.some((category) => category.toLowerCase() === lower),
+    );
+    return isCategory && this.isKnown(child) ? child : undefined;
   }
 
   private combinesWithParent(parentText: string, childText: string): boolean {
@@ -403,6 +409,8 @@ export class IngredientParser {
     if (combined !== null) {
       const name = this.combinedName(combined[1] as string, combined[2] as string);
       if (name !== undefined) {
+        // The parent's labels stay when the child alone names the ingredient ("graisse végétale bio (huile de colza)").
+        if (name === (combined[2] as string).trim()) this.stripLabels(combined[1] as string, attributes);
         text = this.stripLabels(name, attributes);
         // "saumon (msc)": a label in the brackets qualifies the parent, whose text stays.
         const child = combined[2] as string;

@@ -131,6 +131,20 @@ function expandBacteria(text: string): string {
     );
 }
 
+/** Misspelt words, replaced whole with the written case kept: "dès" → "dés", "DÈS" → "DÉS", "Dès" → "Dés". */
+function correctMisspellings(words: LanguageWords, text: string): string {
+  let s = text;
+  for (const [wrong, right] of words.misspellings ?? []) {
+    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}${escapeRegex(wrong)}${NOT_LETTER_AFTER}`, "giu"), (written) => {
+      if (written === written.toUpperCase() && written !== written.toLowerCase()) return right.toUpperCase();
+      const first = written.charAt(0);
+      if (first !== first.toLowerCase()) return `${right.charAt(0).toUpperCase()}${right.slice(1)}`;
+      return right;
+    });
+  }
+  return s;
+}
+
 /** §3.2 step 5: `céleri - rave` → `céleri-rave` when the joined word is a known ingredient. */
 function joinSpacedDashCompounds(lc: string, text: string, ingredients: Taxonomy): string {
   return text.replace(/(\p{L}+) - (\p{L}+)/gu, (whole, a: string, b: string) => {
@@ -146,65 +160,75 @@ function ofType(lc: string, ofWord: string | undefined, type: string): string {
   return `${ofWord} ${type}`;
 }
 
-/** §3.2 step 10: category + types enumerations ("huiles végétales de palme et de colza"). */
-function developCategoriesAndTypes(words: LanguageWords, text: string): string {
+/**
+ * §3.2 step 10: category + types enumerations, nested under the category as OFF's current normalize_enumeration
+ * does (ingredients_preparsing.t): "huile (palme, colza)", "huiles végétales de palme et de colza" and "huile
+ * végétale : colza" all become "category (child, child)". A child is named by the table's first alternate name
+ * the ingredients taxonomy knows (else its first: "huile de <type>", "<type>öl"), or else with the category as
+ * written ("arôme naturel d'agrumes", "palm vegetable oil").
+ */
+function developCategoriesAndTypes(words: LanguageWords, text: string, known: (name: string) => boolean): string {
   let s = text;
   const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
   const ofAlt = words.of.length === 0 ? "(?!)" : alternation(words.of);
   const ofWord = words.of.includes("de") ? "de" : words.of[0];
+  const sep = `\\s*(?:,|\\s${andAlt}\\s)\\s*`;
   for (const table of words.categories_and_types) {
     const types = new Set(table.types.map((t) => t.toLowerCase()));
     const category = alternation(table.categories);
-    const type = alternation(table.types);
+    const type = `${alternation(table.types)}${NOT_LETTER_AFTER}`;
     const before = words.lc === "en" || words.lc === "de";
     // Two types joined by a dash are two types: "arôme naturel de citron-citron vert".
-    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}(${type})-(${type})${NOT_LETTER_AFTER}`, "giu"), "$1, $2");
-    const join = (cat: string, t: string): string => {
-      if (words.lc === "de" && table.alternate_names !== undefined) return `${t}${cat.toLowerCase()}`;
+    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}(${type})-(${type})`, "giu"), "$1, $2");
+    const child = (cat: string, t: string): string => {
+      const alternates = (table.alternate_names ?? []).map((a) => a.replace("<type>", t).replace("<category>", cat));
+      const first = alternates[0];
+      if (first !== undefined) return alternates.find(known) ?? first;
       return before ? `${t} ${cat}` : `${cat} ${ofType(words.lc, ofWord, t)}`;
     };
-    // "category (type, type and type)" → children named with the category.
+    const nest = (cat: string, items: string[]): string => `${cat} (${items.map((t) => child(cat, t)).join(", ")})`;
+    const split = (list: string): string[] => list.split(new RegExp(sep, "iu"));
+    // "category [qualifier] (type, type and type)": the qualifier stays ("graisse végétale bio (colza)",
+    // "huiles végétales 54.5% (colza, palme)"). In English the words before the category in the item name the
+    // types with it: "organic vegetable oils (sunflower)" → "sunflower organic vegetable oils".
+    const prefix = words.lc === "en" ? "(?:(?<=^|[,;:(\\[]\\s*)((?:[\\p{L}\\p{M}]+\\s+)+?))?" : "()";
     s = s.replace(
       new RegExp(
-        `${NOT_LETTER_BEFORE}(${category})\\s*\\(\\s*((?:${type})(?:\\s*(?:,|\\s${andAlt}\\s)\\s*(?:${type}))*)\\s*\\)`,
+        `${NOT_LETTER_BEFORE}${prefix}(${category})((?:\\s+(?:[\\p{L}\\p{M}]+|\\d+(?:\\.\\d+)?\\s?%))*?)\\s*\\(\\s*((?:${type})(?:${sep}(?:${type}))*)\\s*\\)`,
         "giu",
       ),
+      (whole, lead: string | undefined, cat: string, qualifier: string, list: string) => {
+        const items = split(list);
+        if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
+        const named = `${lead ?? ""}${cat}`;
+        return `${named}${qualifier} (${items.map((t) => child(named, t)).join(", ")})`;
+      },
+    );
+    // "category: type, type" → "category (child, child)", the types ending where a non-type starts
+    // ("huile végétale : colza et tomates" → "huile végétale (huile de colza) et tomates").
+    s = s.replace(
+      new RegExp(`${NOT_LETTER_BEFORE}(${category})\\s*:\\s*((?:${type})(?:${sep}(?:${type}))*)`, "giu"),
       (whole, cat: string, list: string) => {
-        const items = list.split(new RegExp(`\\s*(?:,|\\s${andAlt}\\s)\\s*`, "iu"));
+        const items = split(list);
         if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
-        return `${cat} (${items.map((item) => join(cat, item)).join(", ")})`;
+        return nest(cat, items);
       },
     );
-    // "category: type, type" → "category of type, category of type" (flat, as OFF's): only when the types end
-    // the list item; before the and-word only after two types ("vegetable oils : sunflower, colza and strawberry").
-    s = s.replace(
-      new RegExp(
-        `${NOT_LETTER_BEFORE}(${category})\\s*:\\s*((?:${type})(?:\\s*,\\s*(?:${type}))*)${NOT_LETTER_AFTER}`,
-        "giu",
-      ),
-      (whole, cat: string, list: string, offset: number, all: string) => {
-        const items = list.split(/\s*,\s*/u);
-        if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
-        const next = all.slice(offset + whole.length);
-        const endsItem = /^\s*(?:[,.;)]|$)/u.test(next);
-        const beforeAnd = items.length >= 2 && new RegExp(`^\\s${andAlt}\\s`, "iu").test(next);
-        if (!endsItem && !beforeAnd) return whole;
-        return items.map((item) => join(cat, item)).join(", ");
-      },
-    );
-    // "category of type, of type and of type" → "category of type, category of type, …" (not en/de)
+    // "category of type, of type and of type" → "category (child, child, child)" (not en/de); without a repeated
+    // of-word the list needs the and-word ("Huile de palme, noisettes et tournesol", not "Huile de palme, noisettes").
     if (!before && words.of.length > 0) {
       s = s.replace(
         new RegExp(
-          `${NOT_LETTER_BEFORE}(${category})\\s+${ofAlt}\\s*((?:${type})(?:\\s*(?:,|\\s${andAlt})\\s*(?:${ofAlt})?\\s*(?:${type}))+)${NOT_LETTER_AFTER}`,
+          `${NOT_LETTER_BEFORE}(${category})\\s+${ofAlt}\\s*((?:${type})(?:\\s*(?:,|\\s${andAlt})\\s*(?:${ofAlt})?\\s*(?:${type}))+)`,
           "giu",
         ),
         (whole, cat: string, list: string) => {
-          const items = list
-            .split(new RegExp(`\\s*(?:,|\\s${andAlt}\\s)\\s*`, "iu"))
-            .map((item) => item.replace(new RegExp(`^${ofAlt}\\s*`, "iu"), "").trim());
+          const parts = list.split(new RegExp(`\\s*(?:,|\\s${andAlt}\\s)\\s*`, "iu"));
+          const items = parts.map((item) => item.replace(new RegExp(`^${ofAlt}\\s*`, "iu"), "").trim());
           if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
-          return items.map((item) => `${cat} ${ofType(words.lc, ofWord, item)}`).join(", ");
+          const repeatedOf = parts.slice(1).every((part) => new RegExp(`^${ofAlt}`, "iu").test(part));
+          if (!repeatedOf && !new RegExp(`\\s${andAlt}\\s`, "iu").test(list)) return whole;
+          return nest(cat, items);
         },
       );
     }
@@ -453,6 +477,7 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
     s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}${source}`, "giu"), `${expansion} `);
   }
   s = expandBacteria(s);
+  s = correctMisspellings(words, s);
   s = s.replace(/\s{2,}/g, " ");
   // 5. compound words with a spaced dash
   s = joinSpacedDashCompounds(lc, s, taxonomies.ingredients);
@@ -462,8 +487,8 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   s = s.replace(new RegExp(`(${LETTER})- `, "gu"), "$1 - ").replace(new RegExp(` -(${LETTER})`, "gu"), " - $1");
   if (andWord !== undefined) {
     const and = escapeRegex(andWord);
-    // "mono - et diglycérides" keeps its and-word: "mono- et diglycérides".
-    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}(mono) - (${and}) `, "giu"), "$1- $2 ");
+    // "mono - et diglycérides" keeps its and-word, in lower case as OFF writes it: "mono- et diglycérides".
+    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}mono - (${and}) `, "giu"), "mono- $1 ");
     s = s.replace(new RegExp(` - ${and} `, "giu"), " - ");
     s = s.replace(new RegExp(`([)\\]])\\s+${and}\\s`, "giu"), "$1, ");
   }
@@ -473,17 +498,19 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
     s = s.replace(/\(\s*(?:en\s+)?proportions?\s+variables?\s*\)|(?:en\s+)?proportions?\s+variables?/giu, " ");
     // "Ingrédient(s) : lentilles vertes* - *issu(e)(s) de l'agriculture biologique."
     s = s.replace(/dient\(s\)/giu, "dients").replace(/(?<![\p{L}\p{M}\p{Nd}])issu(?:\(e\))?(?:\(s\))?/giu, "issu");
-    // "arôme naturel de pomme avec d'autres arômes naturels" → two ingredients
-    s = s.replace(/\s+(?:ou|et|avec) (?:d')?autres\s+(?=\p{L})/giu, ", ");
+    // "arôme naturel de citron et d'autres agrumes" → "… et agrumes", an enumeration of types; "arôme naturel de
+    // pomme avec d'autres arômes naturels" → two ingredients, as OFF's ingredients_tags.t reads it.
+    s = s.replace(/\s+(?:ou|et) (?:d')?autres\s+(?=\p{L})/giu, ` ${words.and[0] ?? "et"} `);
+    s = s.replace(/\s+avec (?:d')?autres\s+(?=\p{L})/giu, ", ");
   }
   // 10, 11. enumerations
-  s = developCategoriesAndTypes(words, s);
-  s = developChemicalSalts(words, s, (t) => {
-    const id = canonicalizeMemo(taxonomies.ingredients, lc, t);
-    return taxonomies.ingredients.has(id);
-  });
-  // " & " becomes the and-word after the category enumerations, as in OFF's "vegetable oil (coconut & rapeseed)"
-  // → "vegetable oil (coconut and rapeseed)", and before the vitamin ones ("vit a & c").
+  const knownIngredient = (t: string): boolean =>
+    taxonomies.ingredients.has(canonicalizeMemo(taxonomies.ingredients, lc, t));
+  s = developCategoriesAndTypes(words, s, knownIngredient);
+  s = developChemicalSalts(words, s, knownIngredient);
+  // " & " becomes the and-word after the category enumerations, as in the "vegetable oil (coconut & rapeseed)" →
+  // en:coconut, en:rapeseed of OFF's ingredients_tags.t (preparse-divergences.ts), and before the vitamin ones
+  // ("vit a & c").
   if (andWord !== undefined) s = s.replace(/ & /g, ` ${andWord} `);
   s = developVitamins(words, s, taxonomies);
   // 12. allergens and traces phrases

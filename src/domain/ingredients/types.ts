@@ -51,6 +51,8 @@ export interface LanguageWords {
   /** Regular-expression sources of a leading "Ingredients:" phrase. */
   ingredients_prefix: string[];
   abbreviations: [string, string][];
+  /** Misspelt words and their spelling, replaced whole with the written case kept ("dès" → "dés"); none: []. */
+  misspellings?: [string, string][];
   /** The word written before a vitamin letter in expanded enumerations ("vitamine"). */
   vitamin: string;
   /** Regular-expression sources of the vitamin words that open an enumeration. */

@@ -1,62 +1,56 @@
 /**
- * The preparse pairs of OFF's ingredients_parsing.t that foodbase does not match (test/domain/ingredients/preparse.test.ts):
- * foodbase's preparsed text, asserted so that a change is noticed, and why it differs.
+ * The cases of OFF's ingredients_preparsing.t (oracle/preparse.ts) that foodbase does not match
+ * (test/domain/ingredients/preparse.test.ts, exact comparison as OFF's compare_to_expected_results): foodbase's
+ * preparsed text, asserted so that a change is noticed, and why it differs.
  */
 import type { Divergence } from "./helpers.js";
 
-const FLAT =
-  'INGREDIENTS.md §3.2 step 10: foodbase keeps the category as the parent of the developed types ("huile (huile de palme, huile de colza)"), as OFF\'s later normalize_enumeration does (ingredients_preparsing.t at 0c41bd8c asserts "huile (huile de colza, huile de tournesol, huile d\'olive)"; its 6.json and 8.json at 7c3c245c expect "Huile (huile de palme)" and "Huile (huile de palme, huile de colza)"); this older generation of the test expects the flat list "huile de palme, huile de colza". The later generation\'s other JSON versions disagree with each other (see oracle/preparse.ts), so the pairs are not re-ported';
-const ENUM =
-  'a category with a qualifier ("huile biologique (…)", "graisse végétale bio (colza)"), which foodbase\'s category + type tables (data/ingredients/<lc>.json) do not take; the text is left as written';
+const AMPERSAND =
+  'OFF\'s current preparse develops "vegetable oil (coconut & rapeseed)"; OFF\'s ingredients_tags.t (@f9ad4041, oracle/ingredients-tags.ts) expects en:coconut and en:rapeseed for the same text, the enumeration not developed; foodbase follows the tags test: "&" becomes the and-word after the category enumerations';
+const AVEC_AUTRES =
+  'OFF\'s current preparse turns "avec d\'autres arômes naturels" into "et arômes naturels"; foodbase writes ", arômes naturels", as OFF\'s ingredients_tags.t (@f9ad4041, test/domain/ingredients/oracle/ingredients-tags.ts) reads "arôme naturel de pomme avec d\'autres arômes naturels" as two ingredients (en:natural-apple-flavouring, en:natural-flavouring), which foodbase\'s parser gets from the comma only (with "et" it keeps one unknown ingredient)';
+const ADDITIVE_CLASS_FR =
+  'OFF separates the class from "lécithine de soja" and "lecithine de tournesol", names of E322 in its current additives taxonomy; the shipped 2022 additives taxonomy does not have them, and foodbase separates a class only before an additive of that taxonomy (commit 515d5d4)';
+const CASE_SALTS =
+  'OFF develops "Phosphate d\'aluminium et de sodium" and puts the compound back together in lower case ("phosphate d\'aluminium et de sodium"); foodbase leaves the phrase as written, the ingredients taxonomy knowing it (exact comparison)';
+const ADDITIVE_CLASS_DE =
+  '"Säureregulator Natriumcitrat": OFF separates the class because its current additives taxonomy knows "Natriumcitrat"; the shipped 2022 additives taxonomy has only "Natriumcitraten" and "natriumcitrate", so foodbase leaves it (commit 515d5d4)';
+const LEGENDS_FIRST =
+  'OFF replaces the symbol legends ("* : bio") before developing the category + type enumerations, so "tournesol*" is read as "tournesol Bio", a type with a qualifier ("huile de tournesol Bio", "huile de olive vierge extra"); foodbase replaces the legends last (INGREDIENTS.md §3.2 step 13) and develops only items that are exactly a type (232–234.json, whose "colza*" has no legend, are left as written by both)';
+const CASE_VIT =
+  'OFF capitalises some expanded vitamin abbreviations ("Vitamine c, Vitamine a") and not others ("vitamine pp"); foodbase writes them all in lower case (exact comparison)';
 
 export const PREPARSE_DIVERGENCES: Record<string, Divergence<string>> = {
-  "fr Huile (palme)": { foodbase: "Huile (Huile de palme)", reason: FLAT },
-  "fr Huile (palme, colza)": { foodbase: "Huile (Huile de palme, Huile de colza)", reason: FLAT },
-  "fr Huile (palme et colza)": { foodbase: "Huile (Huile de palme, Huile de colza)", reason: FLAT },
-  "fr Marmelade d'oranges 41% (sirop de glucose-fructose, sucre, pulpe d'orange 4.5%, jus d'orange concentré 1.4% (équivalent jus d'orange 7.8%), pulpe d'orange concentrée 0.6% (équivalent pulpe d'orange 2.6%), gélifiant (pectines), acidifiant (acide citrique), correcteurs d'acidité (citrate de calcium, citrate de sodium), arôme naturel d'orange, épaississant (gomme xanthane)), chocolat 24.9% (sucre, pâte de cacao, beurre de cacao, graisses végétales (illipe, mangue, sal, karité et palme en proportions variables), arôme, émulsifiant (lécithine de soja), lactose et protéines de lait), farine de blé, sucre, oeufs, sirop de glucose-fructose, huile de colza, poudre à lever (carbonate acide d'ammonium, diphosphate disodique, carbonate acide de sodium), sel, émulsifiant (lécithine de soja).":
+  "fr arôme naturel de pomme avec d'autres arômes naturels": {
+    foodbase: "arôme naturel de pomme, arômes naturels",
+    reason: AVEC_AUTRES,
+  },
+  "de Wasser, Kohlensäure, Farbstoff Zuckerkulör E 150d, Süßungsmittel Aspartam* und Acesulfam-K, Säuerungsmittel Phosphorsäure und Citronensäure, Säureregulator Natriumcitrat, Aroma Koffein, Aroma. enthält eine Phenylalaninquelle":
     {
       foodbase:
-        "Marmelade d'oranges 41% (sirop de glucose-fructose, sucre, pulpe d'orange 4.5%, jus d'orange concentré 1.4% (équivalent jus d'orange 7.8%), pulpe d'orange concentrée 0.6% (équivalent pulpe d'orange 2.6%), gélifiant (pectines), acidifiant (acide citrique), correcteurs d'acidité (citrate de calcium, citrate de sodium), arôme naturel d'orange, épaississant (gomme xanthane)), chocolat 24.9% (sucre, pâte de cacao, beurre de cacao, graisses végétales (graisses végétales d'illipe, graisses végétales de mangue, graisses végétales de sal, graisses végétales de karité, graisses végétales de palme), arôme, émulsifiant (lécithine de soja), lactose et protéines de lait), farine de blé, sucre, oeufs, sirop de glucose-fructose, huile de colza, poudre à lever (carbonate acide d'ammonium, diphosphate disodique, carbonate acide de sodium), sel, émulsifiant (lécithine de soja).",
-      reason: FLAT,
+        "Wasser, Kohlensäure, Farbstoff : Zuckerkulör e150d, Süßungsmittel : Aspartam* und Acesulfam-K, Säuerungsmittel : Phosphorsäure und Citronensäure, Säureregulator Natriumcitrat, Aroma Koffein, Aroma. enthält eine Phenylalaninquelle",
+      reason: ADDITIVE_CLASS_DE,
     },
-  "fr graisses végétales (illipe, mangue, sal, karité et palme en proportions variables)": {
-    foodbase:
-      "graisses végétales (graisses végétales d'illipe, graisses végétales de mangue, graisses végétales de sal, graisses végétales de karité, graisses végétales de palme)",
-    reason: FLAT,
-  },
-  "fr graisses végétales (illipe, mangue, palme)": {
-    foodbase:
-      "graisses végétales (graisses végétales d'illipe, graisses végétales de mangue, graisses végétales de palme)",
-    reason: FLAT,
-  },
-  "fr graisses végétales (illipe)": { foodbase: "graisses végétales (graisses végétales d'illipe)", reason: FLAT },
-  "fr graisses végétales (illipe et sal)": {
-    foodbase: "graisses végétales (graisses végétales d'illipe, graisses végétales de sal)",
-    reason: FLAT,
-  },
-  "fr matière grasse végétale (palme) raffinée": {
-    foodbase: "matière grasse végétale (matière grasse végétale de palme) raffinée",
-    reason: FLAT,
-  },
-  "fr graisse végétale bio (colza)": { foodbase: "graisse végétale bio (colza)", reason: ENUM },
-  "fr huile biologique (tournesol, olive)": { foodbase: "huile biologique (tournesol, olive)", reason: ENUM },
-  "fr huiles biologiques (tournesol, olive)": { foodbase: "huiles biologiques (tournesol, olive)", reason: ENUM },
-  "fr huiles (tournesol*, olive). * : bio": { foodbase: "huiles (tournesol Bio, olive).", reason: FLAT },
+  "fr huiles (tournesol*, olive). * : bio": { foodbase: "huiles (tournesol Bio, olive).", reason: LEGENDS_FIRST },
   "fr huiles* (tournesol*, olive vierge extra), sel marin. *issus de l'agriculture biologique.": {
     foodbase: "huiles Bio (tournesol Bio, olive vierge extra), sel marin.",
-    reason: FLAT,
+    reason: LEGENDS_FIRST,
   },
-  "fr huiles végétales (palme, olive et tournesol)": {
-    foodbase: "huiles végétales (huiles végétales de palme, huiles végétales d'olive, huiles végétales de tournesol)",
-    reason: FLAT,
+  "en vegetable oil (coconut & rapeseed)": { foodbase: "vegetable oil (coconut and rapeseed)", reason: AMPERSAND },
+  "fr phosphates d'ammonium et de calcium, Phosphate d'aluminium et de sodium, diphosphate d'aluminium et de sodium": {
+    foodbase:
+      "phosphates d'ammonium, phosphates de calcium, Phosphate d'aluminium et de sodium, diphosphate d'aluminium et de sodium",
+    reason: CASE_SALTS,
   },
-  "en vegetable oil (palm)": { foodbase: "vegetable oil (palm vegetable oil)", reason: FLAT },
-  "en vegetable oils (palm, olive)": {
-    foodbase: "vegetable oils (palm vegetable oils, olive vegetable oils)",
-    reason: FLAT,
+  "fr vit. pp, vit c, vit. a et b6": {
+    foodbase: "vitamines, vitamine pp, vitamine c, vitamine a, vitamine b6",
+    reason: CASE_VIT,
   },
-  "en organic vegetable oils (sunflower, colza and rapeseed)": {
-    foodbase: "organic vegetable oils (sunflower vegetable oils, colza vegetable oils, rapeseed vegetable oils)",
-    reason: FLAT,
-  },
+  "fr arôme naturel de pomme avec d'autres âromes": { foodbase: "arôme naturel de pomme, âromes", reason: AVEC_AUTRES },
+  "fr émulsifiant e471, émulsifiant lécithine de soja, acidifiant acide citrique, acidifiant e330, emulsifiant lecithine de tournesol, émulsifiant lécithine":
+    {
+      foodbase:
+        "émulsifiant : e471, émulsifiant lécithine de soja, acidifiant : acide citrique, acidifiant : e330, emulsifiant lecithine de tournesol, émulsifiant : lécithine",
+      reason: ADDITIVE_CLASS_FR,
+    },
 };

@@ -1,4 +1,7 @@
-/** Conformance: OFF's `preparse_ingredients_text` pairs (`ingredients_parsing.t`), compared lower-cased as OFF does. */
+/**
+ * Conformance: OFF's `preparse_ingredients_text` cases (`ingredients_preparsing.t` and its expected JSON files), compared
+ * exactly as OFF's `compare_to_expected_results` does.
+ */
 import { describe, expect, it } from "vitest";
 import { preparseIngredientsText } from "../../../src/domain/ingredients/preparse.js";
 import { loadIngredientWordData, wordsFor } from "../../../src/domain/ingredients/words.js";
@@ -23,17 +26,17 @@ function preparse(lc: string, text: string): string {
 
 const keyOf = (c: (typeof PREPARSE_CASES)[number]): string => `${c.lc} ${c.text}`;
 
-describe("preparsed ingredient lists (OFF ingredients_parsing.t)", () => {
+describe("preparsed ingredient lists (OFF ingredients_preparsing.t)", () => {
   for (const [i, c] of PREPARSE_CASES.entries()) {
     const divergence = PREPARSE_DIVERGENCES[keyOf(c)];
     const title = `${i}: ${c.lc} "${c.text.slice(0, 80)}"`;
     it(divergence === undefined ? title : `${title} (divergence: ${divergence.reason})`, () => {
-      const preparsed = preparse(c.lc, c.text).toLowerCase();
+      const preparsed = preparse(c.lc, c.text);
       if (divergence === undefined) {
-        expect(preparsed).toBe(c.expected.toLowerCase());
+        expect(preparsed).toBe(c.expected);
       } else {
-        expect(preparsed).toBe(divergence.foodbase.toLowerCase());
-        expect(preparsed).not.toBe(c.expected.toLowerCase());
+        expect(preparsed).toBe(divergence.foodbase);
+        expect(preparsed).not.toBe(c.expected);
       }
     });
   }
