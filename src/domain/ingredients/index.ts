@@ -16,6 +16,7 @@ import { IngredientParser, type ParseState } from "./parse.js";
 import { estimateIngredientsPercent } from "./percent.js";
 import { cleanIngredientsText, preparseIngredientsText, removeAllergenPhrases } from "./preparse.js";
 import { patternsFor } from "./regex.js";
+import { addSpecificOrigins, extractSpecificIngredients, type SpecificIngredient } from "./specific.js";
 import type { IngredientShareEstimates, ParsedIngredient } from "./types.js";
 import { type IngredientWordData, loadIngredientWordData, wordsFor } from "./words.js";
 
@@ -44,6 +45,7 @@ export const INGREDIENT_ANALYSIS_FIELDS = [
   "ingredients_with_unspecified_percent_n",
   "ingredients_with_unspecified_percent_sum",
   "ingredients_percent_analysis",
+  "specific_ingredients",
   "ingredients_analysis_tags",
   "ingredients_analysis",
   "additives_tags",
@@ -159,6 +161,7 @@ export function analyzeProductIngredients(
   const categoriesTags = getStringArray(product, "categories_tags") ?? [];
 
   let ingredients: ParsedIngredient[] = [];
+  let specificIngredients: SpecificIngredient[] = [];
   let additives = emptyAdditives();
   const state: ParseState = {
     lc,
@@ -188,10 +191,19 @@ export function analyzeProductIngredients(
       vitamins: taxonomies.vitamins,
       additives: taxonomies.additives,
     });
-    const toParse = removeAllergenPhrases(words, preparsed, taxonomies.allergens)
+    const listText = removeAllergenPhrases(words, preparsed, taxonomies.allergens)
       .replace(/\r?\n/g, ", ")
       .replace(/\.\s*$/u, "");
-    ingredients = new IngredientParser(state).parse(toParse);
+    // "Sugar content: 3 %", "Origin of the milk: UK": phrases about one ingredient, taken out before the split.
+    const extracted = extractSpecificIngredients(
+      lc,
+      patterns,
+      { ingredients: ingredientsTaxonomy, origins: taxonomies.origins, countries: taxonomies.countries },
+      listText,
+    );
+    specificIngredients = extracted.specific;
+    ingredients = new IngredientParser(state).parse(extracted.text);
+    addSpecificOrigins(ingredients, specificIngredients, ingredientsTaxonomy);
     additives = extractAdditives(words, preparsed, taxonomies);
   }
 
@@ -212,6 +224,8 @@ export function analyzeProductIngredients(
   const known = all.filter((x) => x.is_in_taxonomy === 1).length;
   if (selected !== undefined) {
     fields.ingredients = ingredients;
+    // OFF deletes the field when it is empty.
+    if (specificIngredients.length > 0) fields.specific_ingredients = specificIngredients;
     fields.ingredients_original_tags = originalTags;
     fields.ingredients_tags = tags;
     fields.ingredients_hierarchy = tags;

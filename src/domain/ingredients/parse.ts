@@ -213,6 +213,14 @@ export class IngredientParser {
           between = between.slice(leading[0].length);
         }
         const hasSeparator = SEPARATOR.test(between) || this.and.test(` ${between} `);
+        // "Oranges (Florida, USA)", "Tomatoes (France and Italy)": a list whose first item is an origin is the
+        // ingredient's origins (OFF prefixes it with "origins:").
+        if (hasSeparator && this.originPhrase.exec(between) === null) {
+          const first = new RegExp(`${SEPARATOR.source}|${this.and.source}`, "iu").exec(between);
+          if (first !== null && this.knownOrigin(between.slice(0, first.index)) !== undefined) {
+            between = `origins: ${between}`;
+          }
+        }
         const originInBrackets = this.originPhrase.exec(between);
         if (this.onlyPercent.test(between) || (originInBrackets !== null && originInBrackets.index === 0)) {
           const single = this.classifySingle(between, before);
@@ -289,10 +297,14 @@ export class IngredientParser {
             `${parent} ${child}`,
             ...this.state.patterns.words.of.map((of) => `${parent} ${of.endsWith("'") ? of : `${of} `}${child}`),
           ];
+    // A name that is the child's own ingredient ("cheese (parmigiano reggiano)": "parmigiano reggiano cheese" is
+    // en:parmigiano-reggiano) adds nothing: the parent stays, with the child under it, as OFF's parser reads it.
+    const childId = this.isKnown(child) ? this.canonicalize(child) : undefined;
+    const names = (candidate: string): boolean => this.isKnown(candidate) && this.canonicalize(candidate) !== childId;
     for (const candidate of candidates) {
-      if (this.isKnown(candidate)) return candidate;
+      if (names(candidate)) return candidate;
       const stripped = this.stripLabels(candidate, emptyAttributes());
-      if (stripped !== candidate && this.isKnown(stripped)) return candidate;
+      if (stripped !== candidate && names(stripped)) return candidate;
     }
     // "graisse végétale bio (huile de colza)": a category and the one type the preparse developed under it
     // (INGREDIENTS.md §3.2 step 10) name one ingredient, the type.
@@ -326,7 +338,7 @@ export class IngredientParser {
         attributes.vegan = "yes";
         attributes.vegetarian = "yes";
       } else {
-        for (const part of value.split(/\s*(?:,|\set\s|\sand\s)\s*/u)) {
+        for (const part of value.split(new RegExp(`\\s*,\\s*|${this.and.source}`, "iu"))) {
           const id = this.knownOrigin(part);
           if (id !== undefined) attributes.origins.push(id);
         }
@@ -665,4 +677,15 @@ function applyAttributes(ingredient: ParsedIngredient, attributes: Attributes): 
   if (processing !== undefined) ingredient.processing = processing;
   if (attributes.vegan !== undefined) ingredient.vegan = attributes.vegan;
   if (attributes.vegetarian !== undefined) ingredient.vegetarian = attributes.vegetarian;
+  // A vegan or vegetarian label on the ingredient overrides its taxonomy values (INGREDIENTS.md §2.3): "Gelatin
+  // (vegetal)". A vegetarian label says nothing sure about vegan: OFF's fixtures give "maybe" unless the parser
+  // already set it.
+  const labelIds = ingredient.labels?.split(/,\s*/) ?? [];
+  if (labelIds.includes("en:vegan")) {
+    ingredient.vegan = "yes";
+    ingredient.vegetarian = "yes";
+  } else if (labelIds.includes("en:vegetarian")) {
+    ingredient.vegetarian = "yes";
+    ingredient.vegan ??= "maybe";
+  }
 }

@@ -490,7 +490,9 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
     // "mono - et diglycérides" keeps its and-word, in lower case as OFF writes it: "mono- et diglycérides".
     s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}mono - (${and}) `, "giu"), "mono- $1 ");
     s = s.replace(new RegExp(` - ${and} `, "giu"), " - ");
-    s = s.replace(new RegExp(`([)\\]])\\s+${and}\\s`, "giu"), "$1, ");
+    // OFF turns " & " into the and-word before this step (foodbase does it later, see below), so ") & " ends the
+    // group too: "Emulsifying (INS 471, INS 477) & Stabilizing Agents (…)".
+    s = s.replace(new RegExp(`([)\\]])\\s+(?:${and}|&)\\s`, "giu"), "$1, ");
   }
   // 9. language specifics
   if (lc === "de") s = s.replace(/Bienenwachs,?\s*\(?\s*(weiß und gelb)\s*\)?/giu, "Bienenwachs $1");
