@@ -209,6 +209,9 @@ export function analyzeProductIngredients(
 
   if (ingredients.length > 0) {
     fields.ingredients_percent_analysis = estimateIngredientsPercent(ingredients, ingredientsTaxonomy);
+  } else if (selected !== undefined) {
+    // OFF estimates the percents of whatever list the parse made, an empty one too ("Sugar content: 3 %" alone).
+    fields.ingredients_percent_analysis = 1;
   }
   const all = breadthFirst(ingredients);
   const originalTags = all.map((x) => x.id);
