@@ -99,6 +99,26 @@ export function selectIngredientsLc(product: Product): { lc: string; text: strin
   return undefined;
 }
 
+/**
+ * Line breaks: a list written one ingredient per line ("Water\nSugar\nColours (Anthocyanins, Curcumin)") has no
+ * comma outside brackets, and its line breaks separate ingredients; in a list with commas they only wrap the text
+ * ("Modified\nStarch"), as OFF's fixtures en-ingredients-with-new-lines(-and-commas) read them.
+ */
+function newlinesAsSeparators(text: string): string {
+  if (!/\r?\n/.test(text)) return text;
+  let depth = 0;
+  let topLevelComma = false;
+  for (const c of text) {
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
+    else if (c === "," && depth === 0) {
+      topLevelComma = true;
+      break;
+    }
+  }
+  return text.replace(/[ \t]*\r?\n[ \t]*/g, topLevelComma ? " " : ", ");
+}
+
 /** Breadth-first: all top-level ingredients, then their children, and so on. */
 function breadthFirst(list: ParsedIngredient[]): ParsedIngredient[] {
   const out: ParsedIngredient[] = [];
@@ -191,9 +211,10 @@ export function analyzeProductIngredients(
       vitamins: taxonomies.vitamins,
       additives: taxonomies.additives,
     });
-    const listText = removeAllergenPhrases(words, preparsed, taxonomies.allergens)
-      .replace(/\r?\n/g, ", ")
-      .replace(/\.\s*$/u, "");
+    const listText = newlinesAsSeparators(removeAllergenPhrases(words, preparsed, taxonomies.allergens)).replace(
+      /\.\s*$/u,
+      "",
+    );
     // "Sugar content: 3 %", "Origin of the milk: UK": phrases about one ingredient, taken out before the split.
     const extracted = extractSpecificIngredients(
       lc,
