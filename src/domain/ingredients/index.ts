@@ -211,10 +211,11 @@ export function analyzeProductIngredients(
       vitamins: taxonomies.vitamins,
       additives: taxonomies.additives,
     });
-    const listText = newlinesAsSeparators(removeAllergenPhrases(words, preparsed, taxonomies.allergens)).replace(
-      /\.\s*$/u,
-      "",
-    );
+    // As OFF, a comma between digits is no separator: it becomes U+201A for the split, and a comma again in the
+    // ingredient ("Tert-butyl-1,4-benzenediol").
+    const listText = newlinesAsSeparators(removeAllergenPhrases(words, preparsed, taxonomies.allergens))
+      .replace(/\.\s*$/u, "")
+      .replace(/(\d),(\d)/g, "$1\u201A$2");
     // "Sugar content: 3 %", "Origin of the milk: UK": phrases about one ingredient, taken out before the split.
     const extracted = extractSpecificIngredients(
       lc,

@@ -1,6 +1,10 @@
 /** The fixtures of oracle/fixtures-en.ts that foodbase does not match, as in fixtures-divergences.ts. */
 import type { Divergence } from "./helpers.js";
 
+const UNIT_QUANTITIES =
+  'newer OFF feature (2025): a count before an ingredient ("1 egg", "2 medium size apples") is a quantity with a weight per unit and size (egg 60 g, small orange 112.5 g) that sets the percents, and the ingredient is read without it; foodbase reads percents and quantities with units only (INGREDIENTS.md §3.3), so "1 egg" stays an unknown ingredient';
+const DUPLICATE_LABEL =
+  'OFF quirk: in "oregano* and garlic*" the labels found on the whole fragment stay for the second half of the "and" split and garlic\'s own star adds the label again ("en:organic, en:organic"); foodbase gives garlic the label once';
 const ADDITIVE_CLASS_2026 =
   'newer OFF parser (2025-26): an additive class with its additives in brackets ("Colours (Anthocyanins, Curcumin)") is dropped and the additives, at its level, get an additive_class; foodbase keeps the class as the parent ingredient, as OFF\'s 2023-24 parser does (additive_class is deferred, INGREDIENTS.md §12.3), so the counts and percents differ';
 const CONCENTRATES_ID =
@@ -1637,5 +1641,158 @@ export const FIXTURE_DIVERGENCES_EN: Record<string, Divergence<Record<string, un
       ],
     },
     reason: `${ADDITIVE_CLASS_2026}; ${CONCENTRATES_ID}`,
+  },
+  "en-1-small-size-orange-2-medium-size-apples": {
+    foodbase: {
+      ingredients_analysis_tags: [
+        "en:palm-oil-content-unknown",
+        "en:vegan-status-unknown",
+        "en:vegetarian-status-unknown",
+      ],
+      ingredients_original_tags: ["en:1-small-sized-orange", "en:2-medium-size-apples"],
+      ingredients_percent_analysis: 1,
+      known_ingredients_n: 0,
+      unknown_ingredients_n: 2,
+      ingredients: [
+        {
+          id: "en:1-small-sized-orange",
+          text: "1 small sized orange",
+          is_in_taxonomy: 0,
+          percent_min: 50,
+          percent_max: 100,
+          percent_estimate: 75,
+        },
+        {
+          id: "en:2-medium-size-apples",
+          text: "2 medium size apples",
+          is_in_taxonomy: 0,
+          percent_min: 0,
+          percent_max: 50,
+          percent_estimate: 25,
+        },
+      ],
+      ingredients_tags: ["en:1-small-sized-orange", "en:2-medium-size-apples"],
+    },
+    reason: UNIT_QUANTITIES,
+  },
+  "en-ingredient-unit-quantities-1-egg-2-carrots": {
+    foodbase: {
+      ingredients_analysis_tags: [
+        "en:palm-oil-content-unknown",
+        "en:vegan-status-unknown",
+        "en:vegetarian-status-unknown",
+      ],
+      ingredients_original_tags: ["en:1-egg", "en:2-carrots"],
+      ingredients_percent_analysis: 1,
+      known_ingredients_n: 0,
+      unknown_ingredients_n: 2,
+      ingredients: [
+        { id: "en:1-egg", text: "1 egg", is_in_taxonomy: 0, percent_min: 50, percent_max: 100, percent_estimate: 75 },
+        {
+          id: "en:2-carrots",
+          text: "2 carrots",
+          is_in_taxonomy: 0,
+          percent_min: 0,
+          percent_max: 50,
+          percent_estimate: 25,
+        },
+      ],
+      ingredients_tags: ["en:1-egg", "en:2-carrots"],
+    },
+    reason: UNIT_QUANTITIES,
+  },
+  "en-asterisk-slash": {
+    foodbase: {
+      ingredients: [
+        {
+          id: "en:sea-salt",
+          text: "Sea salt",
+          is_in_taxonomy: 1,
+          percent: 93,
+          percent_min: 93,
+          percent_max: 93,
+          percent_estimate: 93,
+          vegan: "yes",
+          vegetarian: "yes",
+        },
+        {
+          id: "en:basil",
+          text: "basil",
+          is_in_taxonomy: 1,
+          percent_min: 1,
+          percent_max: 7,
+          percent_estimate: 4,
+          vegan: "yes",
+          vegetarian: "yes",
+          labels: "en:organic",
+        },
+        {
+          id: "en:thyme",
+          text: "thyme",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 6,
+          percent_estimate: 1.5,
+          vegan: "yes",
+          vegetarian: "yes",
+          labels: "en:organic",
+        },
+        {
+          id: "en:rosemary",
+          text: "rosemary",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 3,
+          percent_estimate: 0.75,
+          vegan: "yes",
+          vegetarian: "yes",
+          labels: "en:organic",
+        },
+        {
+          id: "en:onion",
+          text: "onion",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 2,
+          percent_estimate: 0.375,
+          vegan: "yes",
+          vegetarian: "yes",
+          labels: "en:organic",
+        },
+        {
+          id: "en:sage",
+          text: "sage",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 1.5,
+          percent_estimate: 0.1875,
+          vegan: "yes",
+          vegetarian: "yes",
+        },
+        {
+          id: "en:oregano",
+          text: "oregano",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 1.2,
+          percent_estimate: 0.09375,
+          vegan: "yes",
+          vegetarian: "yes",
+          labels: "en:organic",
+        },
+        {
+          id: "en:garlic",
+          text: "garlic",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 1,
+          percent_estimate: 0.09375,
+          vegan: "yes",
+          vegetarian: "yes",
+          labels: "en:organic",
+        },
+      ],
+    },
+    reason: DUPLICATE_LABEL,
   },
 };
