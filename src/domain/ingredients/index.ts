@@ -100,6 +100,16 @@ export function selectIngredientsLc(product: Product): { lc: string; text: strin
 }
 
 /**
+ * Styled letters and digits (mathematical bold, italic, script, fraktur, double-struck… U+1D400–U+1D7FF, and the
+ * fullwidth Latin letters and digits) read as the plain ones, as OFF's en-letter-variants fixture reads
+ * "𝑴𝒊𝒍𝒌 powder" and "Ｓｅｓａｍｅ seeds". Only those: the other compatibility forms stay ("¹" marks a legend, "（" is
+ * a bracket).
+ */
+function plainLetters(text: string): string {
+  return text.replace(/[\u{1D400}-\u{1D7FF}\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/gu, (c) => c.normalize("NFKC"));
+}
+
+/**
  * Line breaks: a list written one ingredient per line ("Water\nSugar\nColours (Anthocyanins, Curcumin)") has no
  * comma outside brackets, and its line breaks separate ingredients; in a list with commas they only wrap the text
  * ("Modified\nStarch"), as OFF's fixtures en-ingredients-with-new-lines(-and-commas) read them.
@@ -202,7 +212,7 @@ export function analyzeProductIngredients(
   const text = selected?.text.slice(0, MAX_ANALYSED_TEXT_LENGTH) ?? "";
   if (selected !== undefined) {
     fields.ingredients_lc = lc;
-    const cleaned = cleanIngredientsText(words, text);
+    const cleaned = cleanIngredientsText(words, plainLetters(text));
     const preparsed = preparseIngredientsText(words, cleaned, {
       ingredients: ingredientsTaxonomy,
       additives_classes: taxonomies.additives_classes,

@@ -1,6 +1,8 @@
 /** The fixtures of oracle/fixtures-en.ts that foodbase does not match, as in fixtures-divergences.ts. */
 import type { Divergence } from "./helpers.js";
 
+const OXIDATION_STATE =
+  'newer OFF parser (2025): a bracketed oxidation state stays in the name ("copper (II) sulfate powder" → en:e519, processing en:powder); foodbase, as OFF\'s 2023-24 parser, opens a group at the bracket ("copper" with the sub-ingredient "II", then "sulfate")';
 const UNIT_QUANTITIES =
   'newer OFF feature (2025): a count before an ingredient ("1 egg", "2 medium size apples") is a quantity with a weight per unit and size (egg 60 g, small orange 112.5 g) that sets the percents, and the ingredient is read without it; foodbase reads percents and quantities with units only (INGREDIENTS.md §3.3), so "1 egg" stays an unknown ingredient';
 const DUPLICATE_LABEL =
@@ -1794,5 +1796,59 @@ export const FIXTURE_DIVERGENCES_EN: Record<string, Divergence<Record<string, un
       ],
     },
     reason: DUPLICATE_LABEL,
+  },
+  "en-oxidation-state-with-processing": {
+    foodbase: {
+      ingredients_analysis_tags: ["en:palm-oil-free", "en:vegan-status-unknown", "en:vegetarian-status-unknown"],
+      ingredients_n: 4,
+      ingredients_original_tags: ["en:copper", "en:sulfates", "en:salt", "en:ii"],
+      known_ingredients_n: 3,
+      unknown_ingredients_n: 1,
+      ingredients: [
+        {
+          id: "en:copper",
+          text: "copper",
+          is_in_taxonomy: 1,
+          percent_min: 33.3333333333333,
+          percent_max: 100,
+          percent_estimate: 66.6666666666667,
+          vegan: "yes",
+          vegetarian: "yes",
+          ingredients: [
+            {
+              id: "en:ii",
+              text: "II",
+              is_in_taxonomy: 0,
+              percent_min: 33.3333333333333,
+              percent_max: 100,
+              percent_estimate: 66.6666666666667,
+            },
+          ],
+        },
+        {
+          id: "en:sulfates",
+          text: "sulfate",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 50,
+          percent_estimate: 16.6666666666667,
+          vegan: "yes",
+          vegetarian: "yes",
+          processing: "en:powder",
+        },
+        {
+          id: "en:salt",
+          text: "salt",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 33.3333333333333,
+          percent_estimate: 16.6666666666667,
+          vegan: "yes",
+          vegetarian: "yes",
+        },
+      ],
+      ingredients_tags: ["en:copper", "en:ii", "en:mineral", "en:salt", "en:sulfates"],
+    },
+    reason: OXIDATION_STATE,
   },
 };
