@@ -1,6 +1,12 @@
 /** The fixtures of oracle/fixtures-en.ts that foodbase does not match, as in fixtures-divergences.ts. */
 import type { Divergence } from "./helpers.js";
 
+const COMPOUND_UNIT =
+  'newer OFF parser (2025): a compound unit ("100 mg/kg minimum") is a quantity of the ingredient; foodbase, as OFF\'s 2023-24 parser, splits at the slash ("kg minimum" becomes an unknown ingredient)';
+const VITAMINS_2022 =
+  "newer OFF taxonomy: OFF's vitamins taxonomy gives en:vitamin-a vegan and vegetarian maybe; the shipped 2022 vitamins file has neither, so the vegan status is unknown";
+const FLUID_OUNCES =
+  'newer OFF feature (2025): quantities in fluid ounces and volumes converted with each ingredient\'s density set the percents (the analysis then fails: -1); foodbase has no "fl oz" unit, so "cooking oil 25 fl oz" stays an unknown ingredient and the volumes are not percents';
 const OXIDATION_STATE =
   'newer OFF parser (2025): a bracketed oxidation state stays in the name ("copper (II) sulfate powder" → en:e519, processing en:powder); foodbase, as OFF\'s 2023-24 parser, opens a group at the bracket ("copper" with the sub-ingredient "II", then "sulfate")';
 const UNIT_QUANTITIES =
@@ -1850,5 +1856,173 @@ export const FIXTURE_DIVERGENCES_EN: Record<string, Divergence<Record<string, un
       ingredients_tags: ["en:copper", "en:ii", "en:mineral", "en:salt", "en:sulfates"],
     },
     reason: OXIDATION_STATE,
+  },
+  "en-compound-unit-minimum-qualifier": {
+    foodbase: {
+      ingredients_analysis_tags: [
+        "en:palm-oil-content-unknown",
+        "en:vegan-status-unknown",
+        "en:vegetarian-status-unknown",
+      ],
+      ingredients_n: 2,
+      ingredients_original_tags: ["en:vitamin-a", "en:kg-minimum"],
+      unknown_ingredients_n: 1,
+      ingredients: [
+        {
+          id: "en:vitamin-a",
+          text: "Vitamin A",
+          is_in_taxonomy: 1,
+          percent_min: 50,
+          percent_max: 100,
+          percent_estimate: 75,
+        },
+        {
+          id: "en:kg-minimum",
+          text: "kg minimum",
+          is_in_taxonomy: 0,
+          percent_min: 0,
+          percent_max: 50,
+          percent_estimate: 25,
+        },
+      ],
+      ingredients_tags: ["en:kg-minimum", "en:vitamin-a"],
+    },
+    reason: `${COMPOUND_UNIT}; ${VITAMINS_2022}`,
+  },
+  "en-ingredients-with-a-specific-density": {
+    foodbase: {
+      ingredients_analysis_tags: ["en:palm-oil-free", "en:non-vegan", "en:vegetarian-status-unknown"],
+      ingredients_original_tags: [
+        "en:cooking-oil-25-fl-oz",
+        "en:milk",
+        "en:granulated-sugar",
+        "en:water",
+        "en:apple-juice",
+      ],
+      ingredients_percent_analysis: 1,
+      known_ingredients_n: 4,
+      unknown_ingredients_n: 1,
+      ingredients: [
+        {
+          id: "en:cooking-oil-25-fl-oz",
+          text: "cooking oil 25 fl oz",
+          is_in_taxonomy: 0,
+          percent_min: 20,
+          percent_max: 100,
+          percent_estimate: 60,
+        },
+        {
+          id: "en:milk",
+          text: "milk",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 50,
+          percent_estimate: 20,
+          vegan: "no",
+          vegetarian: "yes",
+        },
+        {
+          id: "en:granulated-sugar",
+          text: "granulated sugar",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 33.3333333333333,
+          percent_estimate: 10,
+          vegan: "maybe",
+          vegetarian: "yes",
+        },
+        {
+          id: "en:water",
+          text: "water",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 25,
+          percent_estimate: 5,
+          vegan: "yes",
+          vegetarian: "yes",
+        },
+        {
+          id: "en:apple-juice",
+          text: "apple juice",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 20,
+          percent_estimate: 5,
+          vegan: "yes",
+          vegetarian: "yes",
+        },
+      ],
+      ingredients_tags: [
+        "en:added-sugar",
+        "en:apple",
+        "en:apple-juice",
+        "en:cooking-oil-25-fl-oz",
+        "en:dairy",
+        "en:disaccharide",
+        "en:fruit",
+        "en:fruit-juice",
+        "en:granulated-sugar",
+        "en:juice",
+        "en:malaceous-fruit",
+        "en:milk",
+        "en:sugar",
+        "en:water",
+      ],
+    },
+    reason: FLUID_OUNCES,
+  },
+  "en-oxidation-state-spaced-in-taxonomy": {
+    foodbase: {
+      ingredients_analysis_tags: ["en:palm-oil-free", "en:vegan-status-unknown", "en:vegetarian-status-unknown"],
+      ingredients_n: 5,
+      ingredients_original_tags: ["en:colour", "en:salt", "en:iron", "en:oxide", "en:iii"],
+      known_ingredients_n: 3,
+      unknown_ingredients_n: 2,
+      ingredients: [
+        {
+          id: "en:colour",
+          text: "colour",
+          is_in_taxonomy: 1,
+          percent_min: 50,
+          percent_max: 100,
+          percent_estimate: 75,
+          ingredients: [
+            {
+              id: "en:iron",
+              text: "iron",
+              is_in_taxonomy: 1,
+              percent_min: 25,
+              percent_max: 100,
+              percent_estimate: 50,
+              vegan: "yes",
+              vegetarian: "yes",
+              ingredients: [
+                {
+                  id: "en:iii",
+                  text: "III",
+                  is_in_taxonomy: 0,
+                  percent_min: 25,
+                  percent_max: 100,
+                  percent_estimate: 50,
+                },
+              ],
+            },
+            { id: "en:oxide", text: "oxide", is_in_taxonomy: 0, percent_min: 0, percent_max: 50, percent_estimate: 25 },
+          ],
+        },
+        {
+          id: "en:salt",
+          text: "salt",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 50,
+          percent_estimate: 25,
+          vegan: "yes",
+          vegetarian: "yes",
+        },
+      ],
+      ingredients_tags: ["en:colour", "en:iii", "en:iron", "en:mineral", "en:oxide", "en:salt"],
+    },
+    reason: `${OXIDATION_STATE}; ${ADDITIVE_CLASS_2026}`,
   },
 };
