@@ -1,6 +1,18 @@
 /**
  * More of OFF's `tests/unit/ingredients.t` cases (en), with their expected results, in the format and under
- * the rules of fixtures.ts: OFF's values, unchanged, from the expected file at the commit named per case.
+ * the rules of fixtures.ts: OFF's values, unchanged, from the expected file at the commit named per case (the
+ * stored version the file index returns; a comment notes what is odd in it).
+ *
+ * Not ported: the cases whose input has other fields than the list (origin_en: en-origin-field,
+ * en-origin-ingredient-from-origin, en-origin-ingredient-origin-and-origin; origin_en and labels:
+ * en-ingredients-parsing-multiple-times-*); en-animal-vegetal-origins (its only stored copy writes origins "" on
+ * its ingredients, an intermediate state); en-bold-mathematical-unicode-letters (its stored copy reads styled letters
+ * as emphasis, "_Apple_", where en-letter-variants, ported, reads them as plain letters); en-of-which-percent-inclusion
+ * (one stored copy, from OFF's "of which" inclusion work, not known to have reached OFF's main branch);
+ * en-ingredient-unit-quantities-1-large-egg-2-small-carrots (the feature of the ported 1-egg case);
+ * en-ingredients-with-different-main-language (an English list on a French product: lc and the list's language
+ * differ, which this format cannot say); en-label-promoted-compound-unit-slash (its stored copy writes the unknown id
+ * as raw text, "en:mg/kg 1b306"); not read: en-inclusion-markers-negatives.
  */
 import type { IngredientsFixture } from "./fixtures.js";
 
