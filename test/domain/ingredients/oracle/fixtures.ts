@@ -10,8 +10,9 @@ export interface FixtureIngredient {
   text: string;
   is_in_taxonomy?: number;
   percent?: number;
-  percent_min: number;
-  percent_max: number;
+  /** Absent where OFF's percent analysis failed (`ingredients_percent_analysis` -1). */
+  percent_min?: number;
+  percent_max?: number;
   percent_estimate: number;
   vegan?: string;
   vegetarian?: string;
@@ -35,7 +36,8 @@ export interface IngredientsFixture {
     ingredients_n: number;
     known_ingredients_n: number;
     unknown_ingredients_n: number;
-    ingredients_analysis_tags: string[];
+    /** Absent when no ingredient is left (a list of specific-ingredient phrases only). */
+    ingredients_analysis_tags?: string[];
     ingredients_percent_analysis: number;
     labels_tags?: string[];
   };
