@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildTaxonomyTables } from "./build.js";
-import { cacheFilePath, cacheKey, INGREDIENT_CACHE_PART, readCache, writeCache } from "./cache.js";
+import { cacheFilePath, cacheKeyOfFiles, INGREDIENT_CACHE_PART, readCache, writeCache } from "./cache.js";
 import type { TaxonomyTables } from "./tables.js";
 import { CompiledTaxonomy } from "./taxonomy.js";
 import type { Taxonomies, Taxonomy } from "./types.js";
@@ -259,26 +259,28 @@ function readCoreSources(dataDir: string): Pick<TaxonomySourceTexts, CoreSource>
     nutrients: read("nutrients"),
   };
 }
-type CoreSource = "categories" | "categoriesSupplement" | "labels" | "countries" | "nutrients";
+const CORE_SOURCES = ["categories", "categoriesSupplement", "labels", "countries", "nutrients"] as const;
+type CoreSource = (typeof CORE_SOURCES)[number];
 
 /** Loads the taxonomies, from the compact form when it is up to date (not memoised). */
 export function loadTaxonomiesWithReport(options: LoadOptions = {}): LoadReport {
   const root = options.dataDir === undefined || options.cacheDir === undefined ? packageRoot() : "";
   const dataDir = options.dataDir ?? join(root, "data", "taxonomies");
   const cacheDir = options.cacheDir ?? join(root, ".cache");
-  // A start reads the five core files only (their key names the compact form); the ingredient part's
-  // ten more files, its key and its own compact form are read on first use.
-  const core = readCoreSources(dataDir);
-  const key = cacheKey(core);
+  // The compact forms are named by the source files' sizes and modification times: a start reads no
+  // source file when the core one is up to date. The ingredient part's own compact form (its key covers
+  // every file) is read on first use.
+  const paths = (names: readonly (keyof typeof SOURCE_FILES)[]): Record<string, string> =>
+    Object.fromEntries(names.map((name) => [SOURCE_FILES[name], join(dataDir, SOURCE_FILES[name])]));
+  const key = cacheKeyOfFiles(paths(CORE_SOURCES));
   const cacheFile = cacheDir === false ? undefined : cacheFilePath(cacheDir, key);
   const ingredientPart = (): IngredientTables => {
-    const sources = readTaxonomySources(dataDir);
-    const ingredientKey = cacheKey(sources);
+    const ingredientKey = cacheKeyOfFiles(paths(Object.keys(SOURCE_FILES) as (keyof typeof SOURCE_FILES)[]));
     const ingredientCacheFile =
       cacheDir === false ? undefined : cacheFilePath(cacheDir, ingredientKey, INGREDIENT_CACHE_PART);
     const cached = ingredientCacheFile === undefined ? undefined : readCache(ingredientCacheFile, ingredientKey);
     if (cached !== undefined && hasTables(cached, INGREDIENT_NAMES)) return cached as IngredientTables;
-    const tables = buildIngredientAnalysisTables(sources, false);
+    const tables = buildIngredientAnalysisTables(readTaxonomySources(dataDir), false);
     if (ingredientCacheFile !== undefined) writeCache(ingredientCacheFile, ingredientKey, tables);
     return tables;
   };
@@ -288,7 +290,7 @@ export function loadTaxonomiesWithReport(options: LoadOptions = {}): LoadReport 
     const taxonomies = compile(cached as CoreTables, ingredientPart);
     return { taxonomies, source: "cache", cacheFile, cacheWritten: false, warnings: warningsOf(taxonomies) };
   }
-  const tables = buildCoreTables(core, false);
+  const tables = buildCoreTables(readCoreSources(dataDir), false);
   const cacheWritten = cacheFile === undefined ? false : writeCache(cacheFile, key, tables);
   const taxonomies = compile(tables, ingredientPart);
   return { taxonomies, source: "parsed", cacheFile, cacheWritten, warnings: warningsOf(taxonomies) };

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -81,6 +81,24 @@ describe("loading and the compact-form cache", () => {
     writeFileSync(blocker, "");
     const tables = first.taxonomies.nutrients.compactForm;
     expect(writeCache(join(blocker, "sub", "taxonomies-x.v8"), "key", { nutrients: tables })).toBe(false);
+  });
+
+  it("builds again when a source file changes, and only then", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "foodbase-taxonomy-sources-"));
+    const ownCache = mkdtempSync(join(tmpdir(), "foodbase-taxonomies-"));
+    try {
+      cpSync(join(packageRoot(), "data", "taxonomies"), dataDir, { recursive: true });
+      expect(loadTaxonomiesWithReport({ dataDir, cacheDir: ownCache }).source).toBe("parsed");
+      expect(loadTaxonomiesWithReport({ dataDir, cacheDir: ownCache }).source).toBe("cache");
+      appendFileSync(join(dataDir, "labels.txt"), "\n# an edit\n");
+      const edited = loadTaxonomiesWithReport({ dataDir, cacheDir: ownCache });
+      expect(edited.source).toBe("parsed");
+      expect(edited.cacheFile).not.toBe(first.cacheFile);
+      expect(loadTaxonomiesWithReport({ dataDir, cacheDir: ownCache }).source).toBe("cache");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(ownCache, { recursive: true, force: true });
+    }
   });
 
   it("memoises per process", () => {
