@@ -214,7 +214,10 @@ export class IngredientParser {
         }
         const hasSeparator = SEPARATOR.test(between) || this.and.test(` ${between} `);
         const originInBrackets = this.originPhrase.exec(between);
-        if (this.onlyPercent.test(between) || (originInBrackets !== null && originInBrackets.index === 0)) {
+        const origins = hasSeparator ? this.originList(between) : undefined;
+        if (origins !== undefined) {
+          parentAttributes.origins.push(...origins);
+        } else if (this.onlyPercent.test(between) || (originInBrackets !== null && originInBrackets.index === 0)) {
           const single = this.classifySingle(between, before);
           if (single.kind === "attributes")
             Object.assign(parentAttributes, mergeAttributes(parentAttributes, single.attributes));
@@ -261,7 +264,10 @@ export class IngredientParser {
         }
         for (const [i, ingredient] of created.entries()) {
           const last = i === created.length - 1;
-          if (last) applyAttributes(ingredient, parentAttributes);
+          // "cacao et beurre de cacao (commerce équitable)", "viandes et sous-produits animaux (36%, …)": OFF keeps the
+          // percent, origins, labels and vegan/vegetarian values found in the brackets for every ingredient split
+          // off "before" by "and" (its variables are not reset between them); only the sub-ingredients go to the last.
+          applyAttributes(ingredient, parentAttributes);
           list.push(ingredient);
           if (last && subText !== "" && level < MAX_DEPTH) {
             const children = this.parseList(subText, level + 1, ingredient);
@@ -275,6 +281,33 @@ export class IngredientParser {
       rest = after;
     }
     return list;
+  }
+
+  /**
+   * "sel marin (France, Italie)", "emmental (Allemagne, France, Pays-Bas)": a bracketed list whose first item (up to
+   * the first separator or "and") is a known origin is a list of origins, as OFF reads it (it prefixes the list with
+   * "origins:"); each comma- or "and"-separated item is canonicalized as an origin, known or not.
+   */
+  private originList(between: string): string[] | undefined {
+    const separator = SEPARATOR.exec(between);
+    const and = this.and.exec(` ${between} `);
+    let end = separator?.index ?? between.length;
+    if (and !== null && and.index < end) end = and.index;
+    const first = between.slice(0, end).trim();
+    if (first === "" || end >= between.length || this.knownOrigin(first) === undefined) return undefined;
+    const origins = this.state.taxonomies.origins;
+    return between
+      .split(/\s*[,﹐，]\s*/u)
+      .flatMap((part) => ` ${part} `.split(this.and))
+      .map((part) => part.trim())
+      .filter((part) => part !== "")
+      .map(
+        (part) =>
+          this.knownOrigin(part) ??
+          (origins === undefined
+            ? `${this.lc}:${getStringIdForLang(this.lc, part)}`
+            : canonicalizeMemo(origins, this.lc, part)),
+      );
   }
 
   /** The text naming a parent and a single child as one ingredient ("palm oil", "huile de palme"), if known. */

@@ -10,8 +10,8 @@ export interface FixtureIngredient {
   text: string;
   is_in_taxonomy?: number;
   percent?: number;
-  percent_min: number;
-  percent_max: number;
+  percent_min?: number;
+  percent_max?: number;
   percent_estimate: number;
   vegan?: string;
   vegetarian?: string;
