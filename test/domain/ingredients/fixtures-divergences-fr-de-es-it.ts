@@ -958,4 +958,53 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
     reason: `newer OFF (2025-26, 2 versions): quantities in 'mg/kg' are read as quantities; foodbase's percent/quantity pattern has no per-kg units, so '/' splits 'kg' off as an ingredient; ${SHIPPED_TAXONOMY_DIFFERS}: 'niacina' is en:niacin (shipped) vs en:e375, whose parents and vegan values differ`,
   },
   "fr-epices-irradiees": { foodbase: { known_ingredients_n: 3 }, reason: KNOWN_COUNT },
+  "fr-origin-and": {
+    foodbase: { ingredients_tags: ["en:potato", "en:root-vegetable", "en:tuber", "en:vegetable"] },
+    reason:
+      "older fixture taxonomy: OFF's adds en:starchy-root-vegetable to the parents of en:potato; the shipped ingredients taxonomy does not",
+  },
+  "fr-emulsifiant-e471-emulsifiant-lecithine-de-soja": {
+    foodbase: {
+      ingredients_original_tags: ["en:emulsifier", "fr:emulsifiant-lecithine-de-soja", "en:e471"],
+      ingredients_n: 3,
+      known_ingredients_n: 2,
+      unknown_ingredients_n: 1,
+      ingredients_analysis_tags: ["en:may-contain-palm-oil", "en:vegan-status-unknown", "en:vegetarian-status-unknown"],
+      ingredients: [
+        {
+          id: "en:emulsifier",
+          text: "émulsifiant",
+          is_in_taxonomy: 1,
+          percent_min: 50,
+          percent_max: 100,
+          percent_estimate: 75,
+          ingredients: [
+            {
+              id: "en:e471",
+              text: "e471",
+              is_in_taxonomy: 1,
+              percent_min: 50,
+              percent_max: 100,
+              percent_estimate: 75,
+              vegan: "maybe",
+              vegetarian: "maybe",
+              from_palm_oil: "maybe",
+            },
+          ],
+        },
+        {
+          id: "fr:emulsifiant-lecithine-de-soja",
+          text: "émulsifiant lécithine de soja",
+          is_in_taxonomy: 0,
+          percent_min: 0,
+          percent_max: 50,
+          percent_estimate: 25,
+        },
+      ],
+      ingredients_tags: ["en:e471", "en:emulsifier", "fr:emulsifiant-lecithine-de-soja"],
+    },
+    reason:
+      "older additives taxonomy (shipped 2022-03 additives.txt): 'lécithine de soja' is not an additive name there, so the additive class 'émulsifiant' is not separated from it (preparse separate_additive_class) and 'émulsifiant lécithine de soja' stays an unknown ingredient; OFF's newer taxonomy knows it (en:soya-lecithin under en:e322i)",
+  },
+  "fr-halal": { foodbase: { known_ingredients_n: 4 }, reason: KNOWN_COUNT },
 };
