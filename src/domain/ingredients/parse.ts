@@ -572,29 +572,50 @@ export class IngredientParser {
     return ingredient;
   }
 
-  /** In-list labels at the start or end of a fragment ("organic sugar", "sucre bio"). */
+  /**
+   * In-list labels anywhere in a fragment (§3.3 step 6.5): "sucre bio", "cacao issu de l'agriculture biologique de
+   * Madagascar", "Légumes issus de l'agriculture durable". As OFF, each label of the list is tried once, from the last
+   * to the first (so "commerce équitable bio" gives en:fair-trade then en:organic, not the composed label); the words
+   * naming it are removed with the label stopwords just before them ("issus de l'…"), the words after it stay ("de
+   * Madagascar", read as an origin next). Works on words as written, so that `text` keeps the original spelling.
+   */
   private stripLabels(text: string, attributes: Attributes): string {
-    let s = text;
-    for (let round = 0; round < 3; round++) {
-      const words = s.split(/\s+/u);
-      if (words.length < 2) break;
-      let stripped = false;
-      for (let n = Math.min(3, words.length - 1); n >= 1 && !stripped; n--) {
-        for (const atEnd of [true, false]) {
-          const part = atEnd ? words.slice(-n).join(" ") : words.slice(0, n).join(" ");
-          const label = this.knownLabel(part);
-          if (label !== undefined && IN_LIST_LABEL_SET.has(label)) {
-            if (!attributes.labels.includes(label)) attributes.labels.unshift(label);
-            s = (atEnd ? words.slice(0, -n) : words.slice(n)).join(" ").replace(/^[\s,-]+|[\s,-]+$/gu, "");
-            stripped = true;
-            break;
-          }
-        }
-      }
-      if (!stripped) break;
+    let words = text.split(/\s+/u).filter((w) => w !== "");
+    for (let k = IN_LIST_LABELS.length - 1; k >= 0 && words.length >= 2; k--) {
+      const label = IN_LIST_LABELS[k] as string;
+      const found = this.labelWindow(words, label);
+      if (found === undefined) continue;
+      let [i, j] = found;
+      // The label stopwords before it ("issus", "de", "l'") go with it, as long as something is left.
+      while (i > 0 && (i > 1 || j < words.length) && this.knownLabel(words.slice(i - 1, j).join(" ")) === label) i--;
+      const rest = [...words.slice(0, i), ...words.slice(j)];
+      if (rest.length === 0) continue;
+      if (!attributes.labels.includes(label)) attributes.labels.push(label);
+      words = rest
+        .join(" ")
+        .replace(/^[\s,-]+|[\s,-]+$/gu, "")
+        .split(/\s+/u)
+        .filter((w) => w !== "");
     }
     // A whole fragment that is a label ("Bio" left by a symbol legend) stays as written.
-    return s;
+    return words.join(" ");
+  }
+
+  /**
+   * The leftmost words [i, j) naming `label` (at most 6 words, fewer than all of them), without the words at the end
+   * that the label's canonical form ignores (a trailing "de" stopword stays in the text).
+   */
+  private labelWindow(words: readonly string[], label: string): [number, number] | undefined {
+    const longest = Math.min(6, words.length - 1);
+    for (let i = 0; i < words.length; i++) {
+      for (let n = Math.min(longest, words.length - i); n >= 1; n--) {
+        if (this.knownLabel(words.slice(i, i + n).join(" ")) !== label) continue;
+        let j = i + n;
+        while (j - 1 > i && this.knownLabel(words.slice(i, j - 1).join(" ")) === label) j--;
+        return [i, j];
+      }
+    }
+    return undefined;
   }
 
   /**
