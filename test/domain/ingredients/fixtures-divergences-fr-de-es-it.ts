@@ -601,7 +601,7 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
   "fr-label-and-multiple-origins": {
     foodbase: { ingredients_analysis_tags: ["en:palm-oil-free", "en:non-vegan", "en:vegetarian-status-unknown"] },
     reason:
-      "older OFF rule: the fixture (065d73e4) has en:palm-oil-content-unknown with 1 unknown ingredient (fr:france) out of 4; the §6 rule that foodbase follows (ingredients_analysis.t 30/30: unknown share ≤ 30% → palm-oil-free) gives en:palm-oil-free",
+      "older OFF rule: the fixture (065d73e4) measures the share of unknown ingredients against the top-level ingredients (1 unknown, fr:france, for 1 top-level ingredient → en:palm-oil-content-unknown), as OFF's code of that time does; the 2026 rule of §6 that foodbase follows (ingredients_analysis.t 30/30) counts every ingredient (1 of 4 ≤ 30% → en:palm-oil-free)",
   },
   "fr-origins-emmental-allemagne-france-pays-bas-contient-lait": {
     foodbase: { known_ingredients_n: 1 },
@@ -731,21 +731,19 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
   },
   "es-procedente-e-agricultura-biologica": {
     foodbase: {
-      ingredients_original_tags: ["en:cow-s-milk", "en:kefir-lactic-ferments", "es:procedente-y"],
-      ingredients_n: 3,
-      unknown_ingredients_n: 1,
-      ingredients_analysis_tags: ["en:palm-oil-content-unknown", "en:non-vegan", "en:vegetarian-status-unknown"],
+      ingredients_original_tags: ["en:cow-s-milk", "en:kefir-lactic-ferments"],
       ingredients: [
         {
           id: "en:cow-s-milk",
           text: "Leche de vaca",
           is_in_taxonomy: 1,
-          percent_min: 33.3333333333333,
+          percent_min: 50,
           percent_max: 100,
-          percent_estimate: 66.6666666666667,
+          percent_estimate: 75,
           vegan: "no",
           vegetarian: "yes",
           processing: "en:pasteurised,en:whole",
+          labels: "en:organic",
         },
         {
           id: "en:kefir-lactic-ferments",
@@ -753,18 +751,9 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
           is_in_taxonomy: 1,
           percent_min: 0,
           percent_max: 50,
-          percent_estimate: 16.6666666666667,
+          percent_estimate: 25,
           vegan: "maybe",
           vegetarian: "yes",
-        },
-        {
-          id: "es:procedente-y",
-          text: "Procedente y",
-          is_in_taxonomy: 0,
-          percent_min: 0,
-          percent_max: 33.3333333333333,
-          percent_estimate: 16.6666666666667,
-          labels: "en:organic",
         },
       ],
       ingredients_tags: [
@@ -776,10 +765,9 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
         "en:lactic-ferments",
         "en:microbial-culture",
         "en:milk",
-        "es:procedente-y",
       ],
     },
-    reason: `foodbase code: the legend '*Procedente e agricultura ecológica' ('e' for 'de') is not read as the organic legend by foodbase's preparse, so 'Procedente y' stays an ingredient; ${SHIPPED_TAXONOMY_DIFFERS}: en:kefir-lactic-ferments (shipped) vs en:kefir-lactic-ferment`,
+    reason: `${SHIPPED_TAXONOMY_DIFFERS}: 'fermentos lácticos de gránulos de kéfir' is en:kefir-lactic-ferments (shipped) vs en:kefir-lactic-ferment`,
   },
   "es-mg-per-kg": {
     foodbase: {
