@@ -465,6 +465,8 @@ export class IngredientParser {
         text = text.slice(leading[0].length);
       }
       text = text
+        // Emphasis underscores around words ("_lait_ écrémé" → "lait écrémé"), as OFF's current parser.
+        .replace(/_+([^_\s][^_]*?)_+/gu, "$1")
         .replace(/^[\s*°¹²³()[\]{}.\-_'"]+|[\s*°¹²³()[\]{}.\-_'"]+$/gu, "")
         .replace(/\(\d\)/g, "")
         .trim();
