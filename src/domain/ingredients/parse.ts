@@ -213,11 +213,16 @@ export class IngredientParser {
           between = between.slice(leading[0].length);
         }
         const hasSeparator = SEPARATOR.test(between) || this.and.test(` ${between} `);
+        // "Oranges (Florida, USA)", "Tomatoes (France and Italy)": a list whose first item is an origin is the
+        // ingredient's origins (OFF prefixes it with "origins:").
+        if (hasSeparator && this.originPhrase.exec(between) === null) {
+          const first = new RegExp(`${SEPARATOR.source}|${this.and.source}`, "iu").exec(between);
+          if (first !== null && this.knownOrigin(between.slice(0, first.index)) !== undefined) {
+            between = `origins: ${between}`;
+          }
+        }
         const originInBrackets = this.originPhrase.exec(between);
-        const origins = hasSeparator ? this.originList(between) : undefined;
-        if (origins !== undefined) {
-          parentAttributes.origins.push(...origins);
-        } else if (this.onlyPercent.test(between) || (originInBrackets !== null && originInBrackets.index === 0)) {
+        if (this.onlyPercent.test(between) || (originInBrackets !== null && originInBrackets.index === 0)) {
           const single = this.classifySingle(between, before);
           if (single.kind === "attributes")
             Object.assign(parentAttributes, mergeAttributes(parentAttributes, single.attributes));
@@ -283,33 +288,6 @@ export class IngredientParser {
     return list;
   }
 
-  /**
-   * "sel marin (France, Italie)", "emmental (Allemagne, France, Pays-Bas)": a bracketed list whose first item (up to
-   * the first separator or "and") is a known origin is a list of origins, as OFF reads it (it prefixes the list with
-   * "origins:"); each comma- or "and"-separated item is canonicalized as an origin, known or not.
-   */
-  private originList(between: string): string[] | undefined {
-    const separator = SEPARATOR.exec(between);
-    const and = this.and.exec(` ${between} `);
-    let end = separator?.index ?? between.length;
-    if (and !== null && and.index < end) end = and.index;
-    const first = between.slice(0, end).trim();
-    if (first === "" || end >= between.length || this.knownOrigin(first) === undefined) return undefined;
-    const origins = this.state.taxonomies.origins;
-    return between
-      .split(/\s*[,﹐，]\s*/u)
-      .flatMap((part) => ` ${part} `.split(this.and))
-      .map((part) => part.trim())
-      .filter((part) => part !== "")
-      .map(
-        (part) =>
-          this.knownOrigin(part) ??
-          (origins === undefined
-            ? `${this.lc}:${getStringIdForLang(this.lc, part)}`
-            : canonicalizeMemo(origins, this.lc, part)),
-      );
-  }
-
   /** The text naming a parent and a single child as one ingredient ("palm oil", "huile de palme"), if known. */
   private combinedName(parentText: string, childText: string): string | undefined {
     const parent = this.stripLabels(parentText.replace(/[)\]}]/g, "").trim(), emptyAttributes());
@@ -359,7 +337,7 @@ export class IngredientParser {
         attributes.vegan = "yes";
         attributes.vegetarian = "yes";
       } else {
-        for (const part of value.split(/\s*(?:,|\set\s|\sand\s)\s*/u)) {
+        for (const part of value.split(new RegExp(`\\s*,\\s*|${this.and.source}`, "iu"))) {
           const id = this.knownOrigin(part);
           if (id !== undefined) attributes.origins.push(id);
         }

@@ -10,7 +10,7 @@ export interface FixtureIngredient {
   text: string;
   is_in_taxonomy?: number;
   percent?: number;
-  /** Absent when OFF's percent analysis failed (`ingredients_percent_analysis` -1). */
+  /** Absent where OFF's percent analysis failed (`ingredients_percent_analysis` -1). */
   percent_min?: number;
   percent_max?: number;
   percent_estimate: number;
@@ -36,7 +36,7 @@ export interface IngredientsFixture {
     ingredients_n: number;
     known_ingredients_n: number;
     unknown_ingredients_n: number;
-    /** Absent when OFF's list has no ingredient (all of it specific-ingredient phrases). */
+    /** Absent when no ingredient is left (a list of specific-ingredient phrases only). */
     ingredients_analysis_tags?: string[];
     ingredients_percent_analysis: number;
     labels_tags?: string[];
