@@ -522,6 +522,9 @@ export class IngredientParser {
           pushBack = second;
           const again = this.fragment(first, parent);
           if (again === undefined) return { ingredient: this.unknown(second, attributes) };
+          // What was found on the whole fragment before the split ("oregano organic and garlic organic": the first
+          // label) stays with the first half, as OFF's variables do.
+          applyAttributes(again.ingredient, attributes);
           return { ingredient: again.ingredient, pushBack };
         }
       }
