@@ -234,6 +234,36 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
     },
     reason: UNKNOWN_ID_TEXT,
   },
+  "fr-dont-percent-nested-parenthesis": {
+    foodbase: {
+      ingredients_original_tags: ["en:meat", "en:cereal", "fr:dont-4-de-boeuf"],
+      known_ingredients_n: 2,
+      unknown_ingredients_n: 1,
+      ingredients: [
+        {
+          id: "en:meat",
+          text: "viandes",
+          is_in_taxonomy: 1,
+          percent: 36,
+          percent_estimate: 36,
+          vegan: "no",
+          vegetarian: "no",
+          ingredients: [
+            {
+              id: "fr:dont-4-de-boeuf",
+              text: "dont 4% de bœuf",
+              is_in_taxonomy: 0,
+              percent_estimate: 36,
+              origins: "en:france",
+            },
+          ],
+        },
+        { id: "en:cereal", text: "céréales", is_in_taxonomy: 1, percent_estimate: 64, vegan: "yes", vegetarian: "yes" },
+      ],
+      ingredients_tags: ["en:cereal", "en:meat", "fr:dont-4-de-boeuf"],
+    },
+    reason: `${INCLUSION_2026} (here with its own origin, '(France)'); OFF's percent analysis then fails (-1) and drops the percent bounds`,
+  },
   "fr-origins-labels": {
     foodbase: {
       ingredients_analysis_tags: ["en:palm-oil-free", "en:vegan", "en:vegetarian"],
@@ -1917,5 +1947,110 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
       ingredients_tags: ["en:antioxidant", "en:salt", "fr:avec-antioxydant-naturel"],
     },
     reason: `${ADDITIVE_CLASS_2026}; OFF 2026 (feed labels, single version) also knows 'antioxydant naturel' (en:natural-antioxidant, newer taxonomy) and keeps 'mg/kg 1b306(i)' as an ingredient; ${UNKNOWN_ID_TEXT}`,
+  },
+  "fr-feed-additive-code-with-name": {
+    foodbase: {
+      ingredients_original_tags: [
+        "fr:additifs-nutritionnels",
+        "fr:vitamine-e-3a700",
+        "fr:3b103-fer",
+        "fr:taurine-3a370",
+        "fr:3a700-taurine",
+        "fr:3a672a-vitamine-a",
+      ],
+      known_ingredients_n: 0,
+      unknown_ingredients_n: 6,
+      ingredients_analysis_tags: [
+        "en:palm-oil-content-unknown",
+        "en:vegan-status-unknown",
+        "en:vegetarian-status-unknown",
+      ],
+      ingredients: [
+        {
+          id: "fr:additifs-nutritionnels",
+          text: "Additifs nutritionnels",
+          is_in_taxonomy: 0,
+          percent_min: 20,
+          percent_max: 100,
+          percent_estimate: 60,
+          ingredients: [
+            {
+              id: "fr:3a672a-vitamine-a",
+              text: "3a672a vitamine A",
+              is_in_taxonomy: 0,
+              percent_min: 20,
+              percent_max: 100,
+              percent_estimate: 60,
+            },
+          ],
+        },
+        {
+          id: "fr:vitamine-e-3a700",
+          text: "vitamine E 3a700",
+          is_in_taxonomy: 0,
+          percent_min: 0,
+          percent_max: 50,
+          percent_estimate: 20,
+        },
+        {
+          id: "fr:3b103-fer",
+          text: "3b103 fer",
+          is_in_taxonomy: 0,
+          percent_min: 0,
+          percent_max: 33.3333333333333,
+          percent_estimate: 10,
+        },
+        {
+          id: "fr:taurine-3a370",
+          text: "taurine 3a370",
+          is_in_taxonomy: 0,
+          percent_min: 0,
+          percent_max: 25,
+          percent_estimate: 5,
+        },
+        {
+          id: "fr:3a700-taurine",
+          text: "3a700 taurine",
+          is_in_taxonomy: 0,
+          percent_min: 0,
+          percent_max: 20,
+          percent_estimate: 5,
+        },
+      ],
+      ingredients_tags: [
+        "fr:3a672a-vitamine-a",
+        "fr:3a700-taurine",
+        "fr:3b103-fer",
+        "fr:additifs-nutritionnels",
+        "fr:taurine-3a370",
+        "fr:vitamine-e-3a700",
+      ],
+    },
+    reason: `out of scope (INGREDIENTS.md §12.3 defers pet-food specifics): OFF 2026 reads an EU feed-additive code next to a name ('3a672a vitamine A', 'vitamine E 3a700') as that additive; foodbase keeps them as unknown ingredients; ${UNKNOWN_ID_TEXT}`,
+  },
+  "fr-additive-class-natural-antioxidant-unit-junk": {
+    foodbase: {
+      ingredients_original_tags: ["fr:avec-antioxydant-naturel"],
+      ingredients_n: 1,
+      known_ingredients_n: 0,
+      unknown_ingredients_n: 1,
+      ingredients_analysis_tags: [
+        "en:palm-oil-content-unknown",
+        "en:vegan-status-unknown",
+        "en:vegetarian-status-unknown",
+      ],
+      ingredients: [
+        {
+          id: "fr:avec-antioxydant-naturel",
+          text: "Avec antioxydant naturel",
+          is_in_taxonomy: 0,
+          percent_min: 100,
+          percent_max: 100,
+          percent_estimate: 100,
+        },
+      ],
+      ingredients_tags: ["fr:avec-antioxydant-naturel"],
+    },
+    reason: `OFF 2026 (feed labels, 2 versions): 'antioxydant naturel' is en:natural-antioxidant in OFF's newer taxonomy and 'mg/kg 1b306(i)' stays an ingredient under it; foodbase reads 'Avec antioxydant naturel' as unknown; ${UNKNOWN_ID_TEXT}`,
   },
 };
