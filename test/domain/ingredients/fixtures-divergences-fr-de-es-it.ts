@@ -895,7 +895,7 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
   "fr-origin-and": {
     foodbase: { ingredients_tags: ["en:potato", "en:root-vegetable", "en:tuber", "en:vegetable"] },
     reason:
-      "older fixture taxonomy: OFF's adds en:starchy-root-vegetable to the parents of en:potato; the shipped ingredients taxonomy does not",
+      "newer OFF taxonomy: the fixture's ingredients taxonomy adds en:starchy-root-vegetable to the parents of en:potato; the shipped one does not (the origins, 'France et Italie' in brackets, match)",
   },
   "fr-emulsifiant-e471-emulsifiant-lecithine-de-soja": {
     foodbase: {
