@@ -6,7 +6,17 @@
  * Limits are checked from the header before any pixel is decoded, so a small file declaring
  * 50,000 × 50,000 pixels costs a header read, not gigabytes.
  */
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp, default as SharpFactory } from "sharp";
+
+/**
+ * sharp (libvips), loaded on the first picture processed: loading it costs a server start 85 ms, and most
+ * starts never process a picture. Set by loadSharp(), which every exported function using it awaits first.
+ */
+let sharp: typeof SharpFactory;
+
+async function loadSharp(): Promise<void> {
+  sharp ??= (await import("sharp")).default;
+}
 
 /** OFF's sizes: longest side in pixels, or the whole picture. */
 export type ImageSize = "100" | "200" | "400" | "full";
@@ -180,6 +190,7 @@ function inputPipeline(input: Buffer, limits: ImageLimits): Sharp {
  * Throws ImageInputError for anything that is not a readable image within the limits.
  */
 export async function processUpload(input: Buffer, limits: ImageLimits): Promise<ProcessedUpload> {
+  await loadSharp();
   const metadata = await checkedMetadata(input, limits);
   // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked.
   const picture = await decode(inputPipeline(input, limits).rotate().flatten({ background: "#ffffff" }));
@@ -300,6 +311,7 @@ async function trimmed(picture: RawPicture): Promise<RawPicture> {
  * full/100/200/400 JPEGs at q82. `white_magic` (OFF's background subtraction) is not applied.
  */
 export async function processSelection(original: Buffer, params: SelectionParams): Promise<ProcessedImage> {
+  await loadSharp();
   const limits: ImageLimits = { maxBytes: Number.MAX_SAFE_INTEGER, maxPixels: Number.MAX_SAFE_INTEGER };
   await checkedMetadata(original, limits);
   const source = await decode(inputPipeline(original, limits).flatten({ background: "#ffffff" }));

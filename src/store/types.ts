@@ -38,6 +38,14 @@ export type ProductMutation<R> = (
   current: Product | undefined,
 ) => { product: Product; changedFields: string[]; result: R } | { reject: R };
 
+/**
+ * A lock shared by the processes writing one database. `acquire` resolves to its release, which takes
+ * the codes of the products written meanwhile and resolves once the other processes know of them.
+ */
+export interface WriteLock {
+  acquire(): Promise<(writtenCodes: readonly string[]) => Promise<void>>;
+}
+
 export interface ProductWriteOutcome<R> {
   written: boolean;
   result: R;
@@ -138,6 +146,13 @@ export interface Store {
    * worker of the same `serve --workers N` has just written it (cluster-writes.ts).
    */
   forgetCurrentRevision?(code: string): void;
+
+  /**
+   * SQLite: other processes of the same `serve --workers N` write this database too; take `lock` before
+   * each write transaction (cluster-writes.ts), so that a process waits for the others' commits without
+   * blocking its event loop in SQLite's busy handler.
+   */
+  useWriteLock?(lock: WriteLock): void;
 
   /**
    * Bulk load (imports), one transaction for the batch: each product becomes a new revision unless its

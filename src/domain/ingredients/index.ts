@@ -16,6 +16,7 @@ import { IngredientParser, type ParseState } from "./parse.js";
 import { estimateIngredientsPercent } from "./percent.js";
 import { cleanIngredientsText, preparseIngredientsText, removeAllergenPhrases } from "./preparse.js";
 import { patternsFor } from "./regex.js";
+import { addSpecificOrigins, extractSpecificIngredients, type SpecificIngredient } from "./specific.js";
 import type { IngredientShareEstimates, ParsedIngredient } from "./types.js";
 import { type IngredientWordData, loadIngredientWordData, wordsFor } from "./words.js";
 
@@ -44,6 +45,7 @@ export const INGREDIENT_ANALYSIS_FIELDS = [
   "ingredients_with_unspecified_percent_n",
   "ingredients_with_unspecified_percent_sum",
   "ingredients_percent_analysis",
+  "specific_ingredients",
   "ingredients_analysis_tags",
   "ingredients_analysis",
   "additives_tags",
@@ -95,6 +97,36 @@ export function selectIngredientsLc(product: Product): { lc: string; text: strin
   const plain = getString(product, "ingredients_text");
   if (plain !== undefined && plain.trim() !== "") return { lc, text: plain };
   return undefined;
+}
+
+/**
+ * Styled letters and digits (mathematical bold, italic, script, fraktur, double-struck… U+1D400–U+1D7FF, and the
+ * fullwidth Latin letters and digits) read as the plain ones, as OFF's en-letter-variants fixture reads
+ * "𝑴𝒊𝒍𝒌 powder" and "Ｓｅｓａｍｅ seeds". Only those: the other compatibility forms stay ("¹" marks a legend, "（" is
+ * a bracket).
+ */
+function plainLetters(text: string): string {
+  return text.replace(/[\u{1D400}-\u{1D7FF}\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/gu, (c) => c.normalize("NFKC"));
+}
+
+/**
+ * Line breaks: a list written one ingredient per line ("Water\nSugar\nColours (Anthocyanins, Curcumin)") has no
+ * comma outside brackets, and its line breaks separate ingredients; in a list with commas they only wrap the text
+ * ("Modified\nStarch"), as OFF's fixtures en-ingredients-with-new-lines(-and-commas) read them.
+ */
+function newlinesAsSeparators(text: string): string {
+  if (!/\r?\n/.test(text)) return text;
+  let depth = 0;
+  let topLevelComma = false;
+  for (const c of text) {
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
+    else if (c === "," && depth === 0) {
+      topLevelComma = true;
+      break;
+    }
+  }
+  return text.replace(/[ \t]*\r?\n[ \t]*/g, topLevelComma ? " " : ", ");
 }
 
 /** Breadth-first: all top-level ingredients, then their children, and so on. */
@@ -159,6 +191,7 @@ export function analyzeProductIngredients(
   const categoriesTags = getStringArray(product, "categories_tags") ?? [];
 
   let ingredients: ParsedIngredient[] = [];
+  let specificIngredients: SpecificIngredient[] = [];
   let additives = emptyAdditives();
   const state: ParseState = {
     lc,
@@ -179,7 +212,7 @@ export function analyzeProductIngredients(
   const text = selected?.text.slice(0, MAX_ANALYSED_TEXT_LENGTH) ?? "";
   if (selected !== undefined) {
     fields.ingredients_lc = lc;
-    const cleaned = cleanIngredientsText(words, text);
+    const cleaned = cleanIngredientsText(words, plainLetters(text));
     const preparsed = preparseIngredientsText(words, cleaned, {
       ingredients: ingredientsTaxonomy,
       additives_classes: taxonomies.additives_classes,
@@ -188,15 +221,29 @@ export function analyzeProductIngredients(
       vitamins: taxonomies.vitamins,
       additives: taxonomies.additives,
     });
-    const toParse = removeAllergenPhrases(words, preparsed, taxonomies.allergens)
-      .replace(/\r?\n/g, ", ")
-      .replace(/\.\s*$/u, "");
-    ingredients = new IngredientParser(state).parse(toParse);
+    // As OFF, a comma between digits is no separator: it becomes U+201A for the split, and a comma again in the
+    // ingredient ("Tert-butyl-1,4-benzenediol").
+    const listText = newlinesAsSeparators(removeAllergenPhrases(words, preparsed, taxonomies.allergens))
+      .replace(/\.\s*$/u, "")
+      .replace(/(\d),(\d)/g, "$1\u201A$2");
+    // "Sugar content: 3 %", "Origin of the milk: UK": phrases about one ingredient, taken out before the split.
+    const extracted = extractSpecificIngredients(
+      lc,
+      patterns,
+      { ingredients: ingredientsTaxonomy, origins: taxonomies.origins, countries: taxonomies.countries },
+      listText,
+    );
+    specificIngredients = extracted.specific;
+    ingredients = new IngredientParser(state).parse(extracted.text);
+    addSpecificOrigins(ingredients, specificIngredients, ingredientsTaxonomy);
     additives = extractAdditives(words, preparsed, taxonomies);
   }
 
   if (ingredients.length > 0) {
     fields.ingredients_percent_analysis = estimateIngredientsPercent(ingredients, ingredientsTaxonomy);
+  } else if (selected !== undefined) {
+    // OFF estimates the percents of whatever list the parse made, an empty one too ("Sugar content: 3 %" alone).
+    fields.ingredients_percent_analysis = 1;
   }
   const all = breadthFirst(ingredients);
   const originalTags = all.map((x) => x.id);
@@ -212,6 +259,8 @@ export function analyzeProductIngredients(
   const known = all.filter((x) => x.is_in_taxonomy === 1).length;
   if (selected !== undefined) {
     fields.ingredients = ingredients;
+    // OFF deletes the field when it is empty.
+    if (specificIngredients.length > 0) fields.specific_ingredients = specificIngredients;
     fields.ingredients_original_tags = originalTags;
     fields.ingredients_tags = tags;
     fields.ingredients_hierarchy = tags;

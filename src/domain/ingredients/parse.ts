@@ -300,10 +300,14 @@ export class IngredientParser {
             `${parent} ${child}`,
             ...this.state.patterns.words.of.map((of) => `${parent} ${of.endsWith("'") ? of : `${of} `}${child}`),
           ];
+    // A name that is the child's own ingredient ("cheese (parmigiano reggiano)": "parmigiano reggiano cheese" is
+    // en:parmigiano-reggiano) adds nothing: the parent stays, with the child under it, as OFF's parser reads it.
+    const childId = this.isKnown(child) ? this.canonicalize(child) : undefined;
+    const names = (candidate: string): boolean => this.isKnown(candidate) && this.canonicalize(candidate) !== childId;
     for (const candidate of candidates) {
-      if (this.isKnown(candidate)) return candidate;
+      if (names(candidate)) return candidate;
       const stripped = this.stripLabels(candidate, emptyAttributes());
-      if (stripped !== candidate && this.isKnown(stripped)) return candidate;
+      if (stripped !== candidate && names(stripped)) return candidate;
     }
     // "graisse végétale bio (huile de colza)": a category and the one type the preparse developed under it
     // (INGREDIENTS.md §3.2 step 10) name one ingredient, the type.
@@ -373,17 +377,17 @@ export class IngredientParser {
 
   /** `before` → one or two ingredients (the first "and" pass, §3.3 step 4), skipped fragments dropped. */
   private fragments(before: string, parent: ParsedIngredient | undefined, hasChildren = false): ParsedIngredient[] {
-    const queue: string[] = [before];
+    const queue: { text: string; carried?: Attributes }[] = [{ text: before }];
     const andMatch = before.length > MAX_HEURISTIC_LENGTH ? null : this.and.exec(before);
     if (andMatch !== null && !this.isKnown(before)) {
       const first = before.slice(0, andMatch.index);
       const second = before.slice(andMatch.index + andMatch[0].length);
-      if (this.recognisable(first) && this.recognisable(second)) queue.splice(0, 1, first, second);
+      if (this.recognisable(first) && this.recognisable(second)) queue.splice(0, 1, { text: first }, { text: second });
     }
     const result: ParsedIngredient[] = [];
     while (queue.length > 0 && this.state.count < MAX_INGREDIENTS) {
-      const fragment = queue.shift() as string;
-      const outcome = this.fragment(fragment, parent, hasChildren && queue.length === 0);
+      const fragment = queue.shift() as { text: string; carried?: Attributes };
+      const outcome = this.fragment(fragment.text, parent, hasChildren && queue.length === 0, fragment.carried);
       if (outcome === undefined) continue;
       result.push(outcome.ingredient);
       this.state.count++;
@@ -407,10 +411,16 @@ export class IngredientParser {
     raw: string,
     parent: ParsedIngredient | undefined,
     hasChildren = false,
-  ): { ingredient: ParsedIngredient; pushBack?: string } | undefined {
+    carried?: Attributes,
+  ): { ingredient: ParsedIngredient; pushBack?: { text: string; carried: Attributes } } | undefined {
     const attributes = emptyAttributes();
-    let text = raw;
-    let pushBack: string | undefined;
+    if (carried !== undefined) {
+      attributes.labels.push(...carried.labels);
+      attributes.origins.push(...carried.origins);
+    }
+    // A comma between digits was kept out of the split ("Tert-butyl-1,4-benzenediol", see index.ts).
+    let text = raw.replace(/\u201A/g, ",");
+    let pushBack: { text: string; carried: Attributes } | undefined;
     let id: string | undefined;
     if (raw.length > MAX_HEURISTIC_LENGTH) {
       const ingredient = this.unknown(raw.trim(), attributes);
@@ -519,7 +529,12 @@ export class IngredientParser {
         const first = text.slice(0, andMatch.index);
         const second = text.slice(andMatch.index + andMatch[0].length);
         if (this.recognisable(first) || this.recognisable(second)) {
-          pushBack = second;
+          // OFF keeps the labels and origins found on the whole fragment for its second half ("oregano Organic
+          // and garlic Organic": the trailing label is garlic's); the processing is the first half's only.
+          pushBack = {
+            text: second,
+            carried: { ...emptyAttributes(), labels: [...attributes.labels], origins: [...attributes.origins] },
+          };
           const again = this.fragment(first, parent);
           if (again === undefined) return { ingredient: this.unknown(second, attributes) };
           // What was found on the whole fragment before the split ("oregano organic and garlic organic": the first
@@ -702,4 +717,15 @@ function applyAttributes(ingredient: ParsedIngredient, attributes: Attributes): 
   if (processing !== undefined) ingredient.processing = processing;
   if (attributes.vegan !== undefined) ingredient.vegan = attributes.vegan;
   if (attributes.vegetarian !== undefined) ingredient.vegetarian = attributes.vegetarian;
+  // A vegan or vegetarian label on the ingredient overrides its taxonomy values (INGREDIENTS.md §2.3): "Gelatin
+  // (vegetal)". A vegetarian label says nothing sure about vegan: OFF's fixtures give "maybe" unless the parser
+  // already set it.
+  const labelIds = ingredient.labels?.split(/,\s*/) ?? [];
+  if (labelIds.includes("en:vegan")) {
+    ingredient.vegan = "yes";
+    ingredient.vegetarian = "yes";
+  } else if (labelIds.includes("en:vegetarian")) {
+    ingredient.vegetarian = "yes";
+    ingredient.vegan ??= "maybe";
+  }
 }

@@ -472,7 +472,8 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
   // 3. units and decimal commas
   s = s.replace(/(\d)(\s?)(?:gr|grams?|grammes?)(?![\p{L}])/giu, "$1$2g");
   s = s.replace(/(\d),(\d+)( )?(%|g(?![\p{L}]))/gu, "$1.$2%");
-  s = s.replace(/—/g, "-").replace(/(\d),(\d)/g, "$1.$2");
+  // A decimal comma before a range dash: "0,1-0.2" → "0.1-0.2"; other commas between digits stay ("1,4-").
+  s = s.replace(/—/g, "-").replace(/(\d),(\d+)(?=\s*-\s*\d)/g, "$1.$2");
   // 4. abbreviations
   // As OFF's: the dot of an abbreviation may be followed by a space or be missing ("vit d", "vit. d", "vit.d").
   for (const [abbreviation, expansion] of words.abbreviations) {
@@ -495,7 +496,9 @@ export function preparseIngredientsText(words: LanguageWords, text: string, taxo
     // "mono - et diglycérides" keeps its and-word, in lower case as OFF writes it: "mono- et diglycérides".
     s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}mono - (${and}) `, "giu"), "mono- $1 ");
     s = s.replace(new RegExp(` - ${and} `, "giu"), " - ");
-    s = s.replace(new RegExp(`([)\\]])\\s+${and}\\s`, "giu"), "$1, ");
+    // OFF turns " & " into the and-word before this step (foodbase does it later, see below), so ") & " ends the
+    // group too: "Emulsifying (INS 471, INS 477) & Stabilizing Agents (…)".
+    s = s.replace(new RegExp(`([)\\]])\\s+(?:${and}|&)\\s`, "giu"), "$1, ");
   }
   // 9. language specifics
   if (lc === "de") s = s.replace(/Bienenwachs,?\s*\(?\s*(weiß und gelb)\s*\)?/giu, "Bienenwachs $1");

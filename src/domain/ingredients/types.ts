@@ -62,8 +62,15 @@ export interface LanguageWords {
   categories_and_types: { categories: string[]; types: string[]; alternate_names?: string[] }[];
   /** Chemical salts and cations developed one by one, without a parent (French only, as in OFF). */
   chemical_salts?: { salts: string[]; cations: string[] };
+  /** Regular-expression sources of "content of <ingredient>" phrases (INGREDIENTS.md §3.6). */
   specific_content: string[];
+  /** Regular-expression sources of "<ingredient> content" phrases, with their leading space (en " content"). */
+  ingredient_content?: string[];
+  /** Words that may open an "<ingredient> content" phrase ("total milk content"). */
+  minimum_or_total?: string[];
+  /** Regular-expression sources of "prepared with <quantity> of <ingredient>" phrases. */
   prepared_with: string[];
+  /** Regular-expression sources of "origin of <ingredient>: <origins>" phrases. */
   origin_of: string[];
 }
 

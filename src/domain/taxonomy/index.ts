@@ -137,7 +137,7 @@ export function buildAllTables(sources: TaxonomySourceTexts, options: BuildTaxon
 }
 
 /** The taxonomies loaded at start: categories (+ supplement), labels, countries, nutrients. */
-function buildCoreTables(sources: TaxonomySourceTexts, keepSynonymLists: boolean): CoreTables {
+function buildCoreTables(sources: Pick<TaxonomySourceTexts, CoreSource>, keepSynonymLists: boolean): CoreTables {
   const categories = buildTaxonomyTables(
     { name: SOURCE_FILES.categories, text: sources.categories },
     {
@@ -248,30 +248,34 @@ export function buildTaxonomies(sources: TaxonomySourceTexts, options: BuildTaxo
   return compile(tables, tables);
 }
 
-function coreSources(sources: TaxonomySourceTexts): Record<string, string> {
+/** The sources of the core taxonomies (loaded at start). */
+function readCoreSources(dataDir: string): Pick<TaxonomySourceTexts, CoreSource> {
+  const read = (name: CoreSource): string => readFileSync(join(dataDir, SOURCE_FILES[name]), "utf8");
   return {
-    categories: sources.categories,
-    categoriesSupplement: sources.categoriesSupplement,
-    labels: sources.labels,
-    countries: sources.countries,
-    nutrients: sources.nutrients,
+    categories: read("categories"),
+    categoriesSupplement: read("categoriesSupplement"),
+    labels: read("labels"),
+    countries: read("countries"),
+    nutrients: read("nutrients"),
   };
 }
+type CoreSource = "categories" | "categoriesSupplement" | "labels" | "countries" | "nutrients";
 
 /** Loads the taxonomies, from the compact form when it is up to date (not memoised). */
 export function loadTaxonomiesWithReport(options: LoadOptions = {}): LoadReport {
   const root = options.dataDir === undefined || options.cacheDir === undefined ? packageRoot() : "";
   const dataDir = options.dataDir ?? join(root, "data", "taxonomies");
   const cacheDir = options.cacheDir ?? join(root, ".cache");
-  const sources = readTaxonomySources(dataDir);
-  const core = coreSources(sources);
+  // A start reads the five core files only (their key names the compact form); the ingredient part's
+  // ten more files, its key and its own compact form are read on first use.
+  const core = readCoreSources(dataDir);
   const key = cacheKey(core);
   const cacheFile = cacheDir === false ? undefined : cacheFilePath(cacheDir, key);
-  // The ingredient part has its own compact form, read on first use.
-  const ingredientKey = cacheKey(sources);
-  const ingredientCacheFile =
-    cacheDir === false ? undefined : cacheFilePath(cacheDir, ingredientKey, INGREDIENT_CACHE_PART);
   const ingredientPart = (): IngredientTables => {
+    const sources = readTaxonomySources(dataDir);
+    const ingredientKey = cacheKey(sources);
+    const ingredientCacheFile =
+      cacheDir === false ? undefined : cacheFilePath(cacheDir, ingredientKey, INGREDIENT_CACHE_PART);
     const cached = ingredientCacheFile === undefined ? undefined : readCache(ingredientCacheFile, ingredientKey);
     if (cached !== undefined && hasTables(cached, INGREDIENT_NAMES)) return cached as IngredientTables;
     const tables = buildIngredientAnalysisTables(sources, false);
@@ -284,7 +288,7 @@ export function loadTaxonomiesWithReport(options: LoadOptions = {}): LoadReport 
     const taxonomies = compile(cached as CoreTables, ingredientPart);
     return { taxonomies, source: "cache", cacheFile, cacheWritten: false, warnings: warningsOf(taxonomies) };
   }
-  const tables = buildCoreTables(sources, false);
+  const tables = buildCoreTables(core, false);
   const cacheWritten = cacheFile === undefined ? false : writeCache(cacheFile, key, tables);
   const taxonomies = compile(tables, ingredientPart);
   return { taxonomies, source: "parsed", cacheFile, cacheWritten, warnings: warningsOf(taxonomies) };

@@ -22,6 +22,7 @@ import {
   type RevisionRecord,
   type Store,
   type User,
+  type WriteLock,
 } from "../types.js";
 import { SqliteAuthFailureStore } from "./auth-failures.js";
 import { BackgroundCheckpointer } from "./checkpointer.js";
@@ -79,9 +80,22 @@ const NEW_DATABASE_PAGE_SIZE = 16_384;
 
 /** A product write waiting for its group's transaction (SqliteStore.writeProduct). */
 interface PendingWrite {
-  run(): ProductWriteOutcome<unknown>;
+  code: string;
+  info: RevisionInfo;
+  mutate: ProductMutation<unknown>;
+  /** Its outcome computed before the transaction; used if the product's revision is still `baseRev`. */
+  prepared?: PreparedWrite;
   resolve(outcome: ProductWriteOutcome<unknown>): void;
   reject(error: unknown): void;
+}
+
+/** A write's mutation run on the revision current when the request came, and its stored form. */
+interface PreparedWrite {
+  /** products.rev when it was read; undefined for a product that did not exist. */
+  baseRev: number | undefined;
+  outcome: ProductWriteOutcome<unknown>;
+  /** The new revision, encoded (absent when the mutation refused the write). */
+  revision?: { rev: number; changedFields: StoredDocument; doc: Buffer; entry: ProductIndexEntry };
 }
 
 export class SqliteStore implements Store {
@@ -95,6 +109,8 @@ export class SqliteStore implements Store {
   private checkpointer?: BackgroundCheckpointer;
   /** One write of a group, in the savepoint the group's transaction gives it (writeProduct). */
   private readonly savepointWrite: (write: PendingWrite) => ProductWriteOutcome<unknown>;
+  /** Taken before each group's transaction when other processes write the database (useWriteLock). */
+  private writeLock?: WriteLock;
   /** Set by prepareForBulkLoad: the sort indexes are to be built again at close. */
   private bulkLoading = false;
 
@@ -122,12 +138,15 @@ export class SqliteStore implements Store {
     this.authFailures = new SqliteAuthFailureStore(this.db);
     this.sync = new SqliteSyncStore(this.db);
     this.currentRevisionIds = new CurrentRevisionIds(this.db, CURRENT_REVISION_CHECK_MS);
-    this.savepointWrite = this.db.transaction((write: PendingWrite) => write.run());
+    this.savepointWrite = this.db.transaction((write: PendingWrite) => this.applyWrite(write));
     const db = this.db;
     this.stmts = {
       current: db
         .prepare("SELECT r.doc FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = ?")
         .pluck(),
+      currentWithRev: db
+        .prepare("SELECT p.rev, r.doc FROM products p JOIN revisions r ON r.id = p.revision_id WHERE p.code = ?")
+        .raw(),
       currentRev: db.prepare("SELECT rev FROM products WHERE code = ?").pluck(),
       currentRevisionId: db.prepare("SELECT revision_id FROM products WHERE code = ?").pluck(),
       revisionBytesById: db.prepare("SELECT doc FROM revisions WHERE id = ?").pluck(),
@@ -223,32 +242,107 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Group commit: the writes that arrive within one turn of the event loop (the requests read from the
-   * sockets at once) are committed together, in one transaction, each in a savepoint of its own. A
-   * commit writes every page it changed to the WAL, and the writes of a group share most of their
-   * pages (the posting chunks of common terms, the products' B-tree leaves), so a group of 8 costs
-   * much less than 8 commits. Each write is answered only once the group has committed; a write whose
-   * mutation throws is rolled back to its savepoint and fails alone.
+   * Group commit: the writes that arrive while the previous group commits (or within one turn of the
+   * event loop) are committed together, in one transaction, each in a savepoint of its own. A commit
+   * writes every page it changed to the WAL, and the writes of a group share most of their pages (the
+   * posting chunks of common terms, the products' B-tree leaves), so a group of 8 costs much less than
+   * 8 commits. Each write is answered only once the group has committed; a write whose mutation throws
+   * is rolled back to its savepoint and fails alone.
+   *
+   * The mutation (the edit and the enrichment: most of a write's work) runs at once on the revision
+   * current then, outside the transaction, so that the transaction holds the database's write lock only
+   * to store the results; and with `serve --workers N`, the processes compute their writes in parallel.
+   * In the transaction a write whose product has changed since is computed again.
    */
   writeProduct<R>(code: string, info: RevisionInfo, mutate: ProductMutation<R>): Promise<ProductWriteOutcome<R>> {
     return new Promise<ProductWriteOutcome<R>>((resolve, reject) => {
-      this.pendingWrites.push({
-        run: () => this.writeOne(code, info, mutate),
+      const write: PendingWrite = {
+        code,
+        info,
+        mutate: mutate as ProductMutation<unknown>,
         resolve: resolve as (outcome: ProductWriteOutcome<unknown>) => void,
         reject,
-      });
-      if (this.pendingWrites.length === 1) setImmediate(() => this.commitPendingWrites());
+      };
+      try {
+        write.prepared = this.prepareWrite(code, write.mutate);
+      } catch {
+        // Computed again in the transaction, where a mutation that throws fails its write alone.
+      }
+      this.pendingWrites.push(write);
+      if (this.pendingWrites.length === 1 && !this.committing) setImmediate(() => this.commitPendingWrites());
     });
   }
 
+  useWriteLock(lock: WriteLock): void {
+    this.writeLock = lock;
+  }
+
   private pendingWrites: PendingWrite[] = [];
+  /** A group is committing (or waiting for the write lock): new writes wait for the next group. */
+  private committing = false;
   /** While a group of writes runs: the index entries of its documents, indexed at its end. */
   private groupIndex?: Array<{ code: string; entry: ProductIndexEntry }>;
 
-  private commitPendingWrites(): void {
-    const group = this.pendingWrites;
-    this.pendingWrites = [];
-    if (group.length === 0) return;
+  private prepareWrite(code: string, mutate: ProductMutation<unknown>): PreparedWrite {
+    const row = this.stmts.currentWithRev.get(code) as [number, StoredDocument] | undefined;
+    const current = row === undefined ? undefined : (JSON.parse(documentText(row[1])) as Product);
+    const baseRev = row?.[0];
+    const outcome = mutate(current);
+    if ("reject" in outcome) return { baseRev, outcome: { written: false, result: outcome.reject } };
+    const rev = typeof current?.rev === "number" ? current.rev + 1 : 1;
+    return {
+      baseRev,
+      outcome: { written: true, result: outcome.result, rev },
+      revision: {
+        rev,
+        changedFields: encodeChangedFields(JSON.stringify(outcome.changedFields)),
+        doc: encodeDocument(serializeProductDocument(withRev(outcome.product, rev))),
+        entry: this.search.index.entry(outcome.product),
+      },
+    };
+  }
+
+  /** In the group's transaction: the prepared write if its product is unchanged since, else computed now. */
+  private applyWrite(write: PendingWrite): ProductWriteOutcome<unknown> {
+    const prepared = write.prepared;
+    if (prepared === undefined || this.stmts.currentRev.get(write.code) !== prepared.baseRev) {
+      return this.writeOne(write.code, write.info, write.mutate);
+    }
+    const revision = prepared.revision;
+    if (revision !== undefined) {
+      // The revision's info is read now: a mutation may fill it in (image uploads name the new imgid).
+      this.storeRevision(write.code, revision.rev, write.info, revision.changedFields, revision.doc);
+      this.groupIndex?.push({ code: write.code, entry: revision.entry });
+    }
+    return prepared.outcome;
+  }
+
+  private async commitPendingWrites(): Promise<void> {
+    if (this.committing || this.pendingWrites.length === 0) return;
+    this.committing = true;
+    let release: ((writtenCodes: readonly string[]) => Promise<void>) | undefined;
+    let written: readonly string[] = [];
+    let answer: (() => void) | undefined;
+    try {
+      // Without the lock (it cannot fail, but should it), SQLite's own busy handling still serialises commits.
+      if (this.writeLock !== undefined) release = await this.writeLock.acquire().catch(() => undefined);
+      const group = this.pendingWrites;
+      this.pendingWrites = [];
+      ({ written, answer } = this.commitGroup(group));
+    } finally {
+      // The lock is given back at once; the writes are answered once the other processes know of them.
+      const told = release?.(written).catch(() => {});
+      this.committing = false;
+      if (this.pendingWrites.length > 0) setImmediate(() => this.commitPendingWrites());
+      if (answer !== undefined) {
+        if (told === undefined) answer();
+        else void told.then(answer);
+      }
+    }
+  }
+
+  /** Commits a group; the codes it wrote, and how to answer its writes. */
+  private commitGroup(group: PendingWrite[]): { written: string[]; answer: () => void } {
     const outcomes: Array<{ ok: true; value: ProductWriteOutcome<unknown> } | { ok: false; error: unknown }> = [];
     // The group's documents are indexed together at its end: a posting chunk or term count that several
     // of its writes change is read and written once.
@@ -276,14 +370,17 @@ export class SqliteStore implements Store {
         .immediate();
     } catch (error) {
       // Nothing of the group was committed (the lock not taken in time, the index or the commit failed).
-      for (const write of group) write.reject(error);
-      return;
+      return { written: [], answer: () => group.forEach((write) => write.reject(error)) };
     }
-    group.forEach((write, i) => {
-      const outcome = outcomes[i] as (typeof outcomes)[number];
-      if (outcome.ok) write.resolve(outcome.value);
-      else write.reject(outcome.error);
-    });
+    return {
+      written: indexed.map((x) => x.code),
+      answer: () =>
+        group.forEach((write, i) => {
+          const outcome = outcomes[i] as (typeof outcomes)[number];
+          if (outcome.ok) write.resolve(outcome.value);
+          else write.reject(outcome.error);
+        }),
+    };
   }
 
   private writeOne<R>(code: string, info: RevisionInfo, mutate: ProductMutation<R>): ProductWriteOutcome<R> {
@@ -313,18 +410,28 @@ export class SqliteStore implements Store {
     info: RevisionInfo,
     changedFields: string[],
   ): number {
-    const { lastInsertRowid } = this.stmts.insertRevision.run({
+    this.storeRevision(
       code,
       rev,
-      ...info,
-      changedFields: encodeChangedFields(JSON.stringify(changedFields)),
-      doc: encodeDocument(serializeProductDocument(withRev(product, rev))),
-    });
-    this.stmts.upsertProduct.run(code, rev, lastInsertRowid);
-    this.currentRevisionIds.forget(code);
+      info,
+      encodeChangedFields(JSON.stringify(changedFields)),
+      encodeDocument(serializeProductDocument(withRev(product, rev))),
+    );
     if (this.groupIndex === undefined) this.search.index.indexProduct(code, product);
     else this.groupIndex.push({ code, entry: this.search.index.entry(product) });
     return rev;
+  }
+
+  private storeRevision(
+    code: string,
+    rev: number,
+    info: RevisionInfo,
+    changedFields: StoredDocument,
+    doc: Buffer,
+  ): void {
+    const { lastInsertRowid } = this.stmts.insertRevision.run({ code, rev, ...info, changedFields, doc });
+    this.stmts.upsertProduct.run(code, rev, lastInsertRowid);
+    this.currentRevisionIds.forget(code);
   }
 
   async countProducts(): Promise<number> {
@@ -400,7 +507,8 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     // Writes already asked for are committed (or refused) before the connection closes.
-    this.commitPendingWrites();
+    while (this.committing) await new Promise((resolve) => setImmediate(resolve));
+    await this.commitPendingWrites();
     try {
       // Should this fail (the database busy), the next open builds them.
       if (this.bulkLoading) this.db.exec(SEARCH_SORT_INDEXES_SQL);

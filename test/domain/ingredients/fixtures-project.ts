@@ -51,10 +51,16 @@ function roundTree(list: FixtureIngredient[]): Record<string, unknown>[] {
   });
 }
 
-/** OFF's expected fields; `ingredients_tags` sorted (the order of parents in the hierarchy is not compared). */
+/** OFF's expected fields; `ingredients_tags` and `labels_tags` sorted (the order of a hierarchy is not compared). */
 export function expectedFields(fixture: IngredientsFixture): Record<string, unknown> {
-  const { ingredients, ingredients_tags, ...rest } = fixture.expected;
-  return { ...rest, ingredients: roundTree(ingredients), ingredients_tags: [...ingredients_tags].sort() };
+  const { ingredients, ingredients_tags, labels_tags, ...rest } = fixture.expected;
+  return {
+    ...rest,
+    ingredients: roundTree(ingredients),
+    ingredients_tags: [...ingredients_tags].sort(),
+    // OFF's labels_tags comes from the labels hierarchy, which is sorted.
+    ...(labels_tags === undefined ? {} : { labels_tags: [...labels_tags].sort() }),
+  };
 }
 
 /** foodbase's values of the same fields. */
@@ -78,7 +84,7 @@ export function foodbaseFields(fixture: IngredientsFixture): Record<string, unkn
     ),
     ingredients_tags: [...((f.ingredients_tags as string[] | undefined) ?? [])].sort(),
   };
-  if (fixture.expected.labels_tags !== undefined) out.labels_tags = result.labelsFromIngredients;
+  if (fixture.expected.labels_tags !== undefined) out.labels_tags = [...result.labelsFromIngredients].sort();
   return out;
 }
 

@@ -39,6 +39,7 @@ describe("loading and the compact-form cache", () => {
   let first: LoadReport;
 
   it("parses on the first load and writes the compact form", () => {
+    writeFileSync(join(cacheDir, "taxonomies-src-0000000000000000.v8"), "{}");
     writeFileSync(join(cacheDir, "taxonomies-src-0000000000000000.json"), "{}");
     first = loadTaxonomiesWithReport({ cacheDir });
     expect(first.source).toBe("parsed");
@@ -66,20 +67,20 @@ describe("loading and the compact-form cache", () => {
 
   it("ignores an unreadable or stale cache file", () => {
     const tables = first.taxonomies.nutrients.compactForm;
-    const file = join(cacheDir, "taxonomies-test.json");
+    const file = join(cacheDir, "taxonomies-test.v8");
     expect(writeCache(file, "key-1", { nutrients: tables })).toBe(true);
     expect(readCache(file, "key-1")?.nutrients).toEqual(tables);
     expect(readCache(file, "key-2")).toBeUndefined();
-    writeFileSync(file, "{ not json");
+    writeFileSync(file, "{ not a serialised document");
     expect(readCache(file, "key-1")).toBeUndefined();
-    expect(readCache(join(cacheDir, "missing.json"), "key-1")).toBeUndefined();
+    expect(readCache(join(cacheDir, "missing.v8"), "key-1")).toBeUndefined();
   });
 
   it("does not fail when the cache folder cannot be written", () => {
     const blocker = join(cacheDir, "a-file");
     writeFileSync(blocker, "");
     const tables = first.taxonomies.nutrients.compactForm;
-    expect(writeCache(join(blocker, "sub", "taxonomies-x.json"), "key", { nutrients: tables })).toBe(false);
+    expect(writeCache(join(blocker, "sub", "taxonomies-x.v8"), "key", { nutrients: tables })).toBe(false);
   });
 
   it("memoises per process", () => {
