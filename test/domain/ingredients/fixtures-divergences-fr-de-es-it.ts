@@ -134,7 +134,7 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
       ],
       ingredients_tags: ["en:cereal", "en:chicken", "en:meat", "en:poultry", "fr:dont-4-de-boeuf"],
     },
-    reason: `${INCLUSION_2026}; ${SHIPPED_TAXONOMY_DIFFERS}: 'poulet' is en:chicken in the shipped taxonomy, en:chicken-meat in OFF's`,
+    reason: `${INCLUSION_2026}; OFF's 2025-26 parser also names a known child by parent + child ('viande (bœuf, poulet)' → en:beef-meat, en:chicken-meat; 'sauce (tomate)' → en:tomato-sauce); foodbase does so for unknown children only, as the older ingredients_tags.t it passes expects ('vegetable oil (coconut & rapeseed)' → en:coconut, en:rapeseed): the two oracles disagree`,
   },
   "fr-dont-percent-negatives": {
     foodbase: {
@@ -260,7 +260,7 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
       ],
       ingredients_tags: ["en:cereal", "en:meat", "fr:dont-4-de-boeuf"],
     },
-    reason: `${INCLUSION_2026} (here with its own origin, '(France)'); OFF's percent analysis then fails (-1) and drops the percent bounds`,
+    reason: `${INCLUSION_2026} (here with its own origin, '(France)'; OFF's percent analysis then fails, -1, and drops the percent bounds); OFF's 2025-26 parser also names a known child by parent + child ('viande (bœuf, poulet)' → en:beef-meat, en:chicken-meat; 'sauce (tomate)' → en:tomato-sauce); foodbase does so for unknown children only, as the older ingredients_tags.t it passes expects ('vegetable oil (coconut & rapeseed)' → en:coconut, en:rapeseed): the two oracles disagree`,
   },
   "fr-origins-labels": {
     foodbase: {
@@ -1549,7 +1549,7 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
         "fr:dont-20-de-concentre",
       ],
     },
-    reason: `${INCLUSION_2026}; ${UNKNOWN_ID_TEXT}; ${SHIPPED_TAXONOMY_DIFFERS}: 'tomate' under 'sauce' is en:tomato-sauce (parent + child) in OFF's, en:tomato in the shipped one`,
+    reason: `${INCLUSION_2026}; ${UNKNOWN_ID_TEXT}; OFF's 2025-26 parser also names a known child by parent + child ('viande (bœuf, poulet)' → en:beef-meat, en:chicken-meat; 'sauce (tomate)' → en:tomato-sauce); foodbase does so for unknown children only, as the older ingredients_tags.t it passes expects ('vegetable oil (coconut & rapeseed)' → en:coconut, en:rapeseed): the two oracles disagree`,
   },
   "fr-feed-additive-codes": {
     foodbase: {
