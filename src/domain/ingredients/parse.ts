@@ -113,6 +113,8 @@ export class IngredientParser {
   private readonly leadingPercent: RegExp;
   private readonly onlyPercent: RegExp;
   private readonly fromWords: RegExp | undefined;
+  /** "dont 4% de bœuf": the inclusion marker before a percent. */
+  private readonly inclusion: RegExp | undefined;
   private readonly originPhrase =
     /(?:^|\s)(?:de\s+|d')?(?:origine?s?|origin|ursprung|herkunft|procedencia|provenienza)\s*:?\s*(.+)$/iu;
 
@@ -124,6 +126,8 @@ export class IngredientParser {
     this.onlyPercent = patterns.onlyPercent;
     const from = patterns.words.from;
     this.fromWords = from.length === 0 ? undefined : new RegExp(`^(.+)\\s+${alternation(from)}\\s*(.{4,})$`, "iu");
+    const inclusion = patterns.words.inclusion ?? [];
+    this.inclusion = inclusion.length === 0 ? undefined : new RegExp(`^(?:${alternation(inclusion)})\\s+(?=\\d)`, "iu");
   }
 
   private get lc(): string {
@@ -177,6 +181,7 @@ export class IngredientParser {
   private parseList(text: string, level: number, parent: ParsedIngredient | undefined): ParsedIngredient[] {
     const list: ParsedIngredient[] = [];
     let rest = text;
+    let inclusionSeen = false;
     while (rest.trim() !== "" && this.state.count < MAX_INGREDIENTS) {
       const m = SEPARATOR.exec(rest);
       let before: string;
@@ -246,7 +251,19 @@ export class IngredientParser {
       }
       if (allergenInBrackets !== undefined) this.state.allergens.push(allergenInBrackets);
 
-      const cleaned = before.replace(/[)\]}]/g, "").replace(/^[\s-]+|[\s-]+$/gu, "");
+      let cleaned = before.replace(/[)\]}]/g, "").replace(/^[\s-]+|[\s-]+$/gu, "");
+      // "viande (dont 4% de bœuf, 2% de poulet)": an item naming a share of the parent is the ingredient after the
+      // percent; as OFF 2026, the percents of it and of the items after it in the list are not kept.
+      const marker = level > 0 ? this.inclusion?.exec(cleaned) : null;
+      const share = marker == null ? null : this.leadingPercent.exec(cleaned.slice(marker[0].length));
+      if (marker != null && share !== null) {
+        cleaned = cleaned.slice(marker[0].length + share[0].length);
+        inclusionSeen = true;
+      }
+      if (inclusionSeen) {
+        delete parentAttributes.percent;
+        cleaned = cleaned.replace(this.leadingPercent, "").replace(this.trailingPercent, "").trim();
+      }
       if (cleaned === "" && subText !== "" && list.length > 0) {
         // "Vegetables (97%) (Potatoes, Tomatoes)": the group belongs to the previous ingredient.
         const previous = list[list.length - 1] as ParsedIngredient;

@@ -5,8 +5,6 @@ const KNOWN_COUNT =
   "OFF's fixture was generated when known_ingredients_n counted the taxonomy hierarchy of the ingredients; OFF's later fixtures count the known ingredients, as foodbase does";
 const UNKNOWN_ID_TEXT =
   "spec decision (INGREDIENTS.md §12.6): unknown ingredient ids are slugs ('fr:sucre-dont-20-de-chocolat'); OFF's 2026 fixtures keep the text ('fr:sucre dont 20 % de chocolat')";
-const INCLUSION_2026 =
-  "OFF 2026 feature, not in the spec (one-version fixture, 2026): an item 'dont 4% de bœuf' / 'davon 20% Rind' in brackets is read as the ingredient 'bœuf' / 'Rind', its percent dropped; foodbase keeps 'dont 4% de bœuf' as an unknown ingredient";
 const FRUITS_MAYBE_VEGAN =
   "newer OFF taxonomy: OFF's fixture ran on an ingredients taxonomy where citrus fruits and apple juice are vegan:maybe; the shipped one has vegan:yes";
 const SHIPPED_TAXONOMY_DIFFERS = "different OFF taxonomy from the shipped snapshot";
@@ -24,12 +22,9 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
         "fr:sous-produits-animaux",
         "en:cereal",
         "fr:sous-produits",
-        "fr:dont-4-de-boeuf",
-        "fr:dont-0-4-d-inuline-de-chicoree",
+        "en:beef",
+        "fr:inuline-de-chicoree",
       ],
-      known_ingredients_n: 2,
-      unknown_ingredients_n: 4,
-      ingredients_analysis_tags: ["en:palm-oil-content-unknown", "en:non-vegan", "en:non-vegetarian"],
       ingredients: [
         {
           id: "en:meat",
@@ -52,12 +47,14 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
           percent_estimate: 36,
           ingredients: [
             {
-              id: "fr:dont-4-de-boeuf",
-              text: "dont 4% de bœuf",
-              is_in_taxonomy: 0,
+              id: "en:beef",
+              text: "bœuf",
+              is_in_taxonomy: 1,
               percent_min: 36,
               percent_max: 36,
               percent_estimate: 36,
+              vegan: "no",
+              vegetarian: "no",
             },
           ],
         },
@@ -82,8 +79,8 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
           vegetarian: "yes",
           ingredients: [
             {
-              id: "fr:dont-0-4-d-inuline-de-chicoree",
-              text: "dont 0.4% d'inuline de chicorée",
+              id: "fr:inuline-de-chicoree",
+              text: "inuline de chicorée",
               is_in_taxonomy: 0,
               percent_min: 0,
               percent_max: 14,
@@ -93,48 +90,68 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
         },
       ],
       ingredients_tags: [
+        "en:animal",
+        "en:beef",
         "en:cereal",
         "en:meat",
-        "fr:dont-0-4-d-inuline-de-chicoree",
-        "fr:dont-4-de-boeuf",
+        "fr:inuline-de-chicoree",
         "fr:sous-produits",
         "fr:sous-produits-animaux",
       ],
     },
-    reason: `${INCLUSION_2026}; ${UNKNOWN_ID_TEXT}`,
+    reason: UNKNOWN_ID_TEXT,
   },
   "fr-dont-percent-multiple-shares": {
     foodbase: {
-      ingredients_original_tags: ["en:meat", "en:cereal", "fr:dont-4-de-boeuf", "en:chicken"],
-      known_ingredients_n: 3,
-      unknown_ingredients_n: 1,
-      ingredients_percent_analysis: -1,
+      ingredients_original_tags: ["en:meat", "en:cereal", "en:beef", "en:chicken"],
       ingredients: [
         {
           id: "en:meat",
           text: "viande",
           is_in_taxonomy: 1,
-          percent_estimate: 50,
+          percent_min: 50,
+          percent_max: 100,
+          percent_estimate: 75,
           vegan: "no",
           vegetarian: "no",
           ingredients: [
-            { id: "fr:dont-4-de-boeuf", text: "dont 4% de bœuf", is_in_taxonomy: 0, percent_estimate: 25 },
+            {
+              id: "en:beef",
+              text: "bœuf",
+              is_in_taxonomy: 1,
+              percent_min: 25,
+              percent_max: 100,
+              percent_estimate: 50,
+              vegan: "no",
+              vegetarian: "no",
+            },
             {
               id: "en:chicken",
               text: "poulet",
               is_in_taxonomy: 1,
-              percent: 2,
+              percent_min: 0,
+              percent_max: 50,
               percent_estimate: 25,
               vegan: "no",
               vegetarian: "no",
             },
           ],
         },
-        { id: "en:cereal", text: "céréales", is_in_taxonomy: 1, percent_estimate: 50, vegan: "yes", vegetarian: "yes" },
+        {
+          id: "en:cereal",
+          text: "céréales",
+          is_in_taxonomy: 1,
+          percent_min: 0,
+          percent_max: 50,
+          percent_estimate: 25,
+          vegan: "yes",
+          vegetarian: "yes",
+        },
       ],
-      ingredients_tags: ["en:cereal", "en:chicken", "en:meat", "en:poultry", "fr:dont-4-de-boeuf"],
+      ingredients_tags: ["en:animal", "en:beef", "en:cereal", "en:chicken", "en:meat", "en:poultry"],
     },
-    reason: `${INCLUSION_2026}; OFF's 2025-26 parser also names a known child by parent + child ('viande (bœuf, poulet)' → en:beef-meat, en:chicken-meat; 'sauce (tomate)' → en:tomato-sauce); foodbase does so for unknown children only, as the older ingredients_tags.t it passes expects ('vegetable oil (coconut & rapeseed)' → en:coconut, en:rapeseed): the two oracles disagree`,
+    reason:
+      "OFF's 2025-26 parser also names a known child by parent + child ('viande (bœuf, poulet)' → en:beef-meat, en:chicken-meat; 'sauce (tomate)' → en:tomato-sauce); foodbase does so for unknown children only, as the older ingredients_tags.t it passes expects ('vegetable oil (coconut & rapeseed)' → en:coconut, en:rapeseed): the two oracles disagree",
   },
   "fr-dont-percent-negatives": {
     foodbase: {
@@ -234,9 +251,7 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
   },
   "fr-dont-percent-nested-parenthesis": {
     foodbase: {
-      ingredients_original_tags: ["en:meat", "en:cereal", "fr:dont-4-de-boeuf"],
-      known_ingredients_n: 2,
-      unknown_ingredients_n: 1,
+      ingredients_original_tags: ["en:meat", "en:cereal", "en:beef"],
       ingredients: [
         {
           id: "en:meat",
@@ -248,19 +263,22 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
           vegetarian: "no",
           ingredients: [
             {
-              id: "fr:dont-4-de-boeuf",
-              text: "dont 4% de bœuf",
-              is_in_taxonomy: 0,
+              id: "en:beef",
+              text: "bœuf",
+              is_in_taxonomy: 1,
               percent_estimate: 36,
+              vegan: "no",
+              vegetarian: "no",
               origins: "en:france",
             },
           ],
         },
         { id: "en:cereal", text: "céréales", is_in_taxonomy: 1, percent_estimate: 64, vegan: "yes", vegetarian: "yes" },
       ],
-      ingredients_tags: ["en:cereal", "en:meat", "fr:dont-4-de-boeuf"],
+      ingredients_tags: ["en:animal", "en:beef", "en:cereal", "en:meat"],
     },
-    reason: `${INCLUSION_2026} (here with its own origin, '(France)'; OFF's percent analysis then fails, -1, and drops the percent bounds); OFF's 2025-26 parser also names a known child by parent + child ('viande (bœuf, poulet)' → en:beef-meat, en:chicken-meat; 'sauce (tomate)' → en:tomato-sauce); foodbase does so for unknown children only, as the older ingredients_tags.t it passes expects ('vegetable oil (coconut & rapeseed)' → en:coconut, en:rapeseed): the two oracles disagree`,
+    reason:
+      "OFF's 2025-26 parser also names a known child by parent + child ('viande (bœuf, poulet)' → en:beef-meat, en:chicken-meat; 'sauce (tomate)' → en:tomato-sauce); foodbase does so for unknown children only, as the older ingredients_tags.t it passes expects ('vegetable oil (coconut & rapeseed)' → en:coconut, en:rapeseed): the two oracles disagree",
   },
   "fr-origins-labels": {
     foodbase: {
@@ -641,9 +659,7 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
   },
   "de-davon-percent-inclusion": {
     foodbase: {
-      ingredients_original_tags: ["en:meat", "de:tierische-nebenerzeugnisse", "en:cereal", "de:davon-20-rind"],
-      known_ingredients_n: 2,
-      unknown_ingredients_n: 2,
+      ingredients_original_tags: ["en:meat", "de:tierische-nebenerzeugnisse", "en:cereal", "en:beef"],
       ingredients: [
         {
           id: "en:meat",
@@ -660,13 +676,15 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
           is_in_taxonomy: 0,
           percent: 30,
           percent_estimate: 30,
-          ingredients: [{ id: "de:davon-20-rind", text: "davon 20% Rind", is_in_taxonomy: 0, percent_estimate: 30 }],
+          ingredients: [
+            { id: "en:beef", text: "Rind", is_in_taxonomy: 1, percent_estimate: 30, vegan: "no", vegetarian: "no" },
+          ],
         },
         { id: "en:cereal", text: "Getreide", is_in_taxonomy: 1, percent_estimate: 40, vegan: "yes", vegetarian: "yes" },
       ],
-      ingredients_tags: ["de:davon-20-rind", "de:tierische-nebenerzeugnisse", "en:cereal", "en:meat"],
+      ingredients_tags: ["de:tierische-nebenerzeugnisse", "en:animal", "en:beef", "en:cereal", "en:meat"],
     },
-    reason: `${INCLUSION_2026}; ${UNKNOWN_ID_TEXT}`,
+    reason: UNKNOWN_ID_TEXT,
   },
   "de-letter-variants": {
     foodbase: {
@@ -1484,15 +1502,15 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
   },
   "fr-dont-percent-sauce": {
     foodbase: {
-      ingredients_original_tags: ["en:sauce", "en:salt", "en:tomato", "fr:dont-20-de-concentre", "en:water"],
+      ingredients_original_tags: ["en:sauce", "en:salt", "en:tomato", "fr:concentre", "en:water"],
       ingredients: [
         {
           id: "en:sauce",
           text: "sauce",
           is_in_taxonomy: 1,
-          percent_min: 120,
-          percent_max: 80,
-          percent_estimate: 100,
+          percent_min: 60,
+          percent_max: 100,
+          percent_estimate: 80,
           vegan: "maybe",
           vegetarian: "maybe",
           ingredients: [
@@ -1502,27 +1520,26 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
               is_in_taxonomy: 1,
               percent: 60,
               percent_min: 60,
-              percent_max: 40,
+              percent_max: 60,
               percent_estimate: 60,
               vegan: "yes",
               vegetarian: "yes",
             },
             {
-              id: "fr:dont-20-de-concentre",
-              text: "dont 20% de concentré",
+              id: "fr:concentre",
+              text: "concentré",
               is_in_taxonomy: 0,
-              percent_min: 30,
-              percent_max: 10,
-              percent_estimate: 20,
+              percent_min: 0,
+              percent_max: 40,
+              percent_estimate: 10,
             },
             {
               id: "en:water",
               text: "eau",
               is_in_taxonomy: 1,
-              percent: 30,
-              percent_min: 30,
-              percent_max: 30,
-              percent_estimate: 20,
+              percent_min: 0,
+              percent_max: 33.3333333333333,
+              percent_estimate: 10,
               vegan: "yes",
               vegetarian: "yes",
             },
@@ -1533,8 +1550,8 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
           text: "sel",
           is_in_taxonomy: 1,
           percent_min: 0,
-          percent_max: 50,
-          percent_estimate: 0,
+          percent_max: 40,
+          percent_estimate: 20,
           vegan: "yes",
           vegetarian: "yes",
         },
@@ -1546,10 +1563,10 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
         "en:tomato",
         "en:vegetable",
         "en:water",
-        "fr:dont-20-de-concentre",
+        "fr:concentre",
       ],
     },
-    reason: `${INCLUSION_2026}; ${UNKNOWN_ID_TEXT}; OFF's 2025-26 parser also names a known child by parent + child ('viande (bœuf, poulet)' → en:beef-meat, en:chicken-meat; 'sauce (tomate)' → en:tomato-sauce); foodbase does so for unknown children only, as the older ingredients_tags.t it passes expects ('vegetable oil (coconut & rapeseed)' → en:coconut, en:rapeseed): the two oracles disagree`,
+    reason: `${UNKNOWN_ID_TEXT}; OFF's 2025-26 parser also names a known child by parent + child ('viande (bœuf, poulet)' → en:beef-meat, en:chicken-meat; 'sauce (tomate)' → en:tomato-sauce); foodbase does so for unknown children only, as the older ingredients_tags.t it passes expects ('vegetable oil (coconut & rapeseed)' → en:coconut, en:rapeseed): the two oracles disagree`,
   },
   "fr-feed-additive-codes": {
     foodbase: {
