@@ -21,6 +21,8 @@ export const IN_LIST_LABELS: readonly string[] = [
   "en:fed-without-gmos",
   "fr:crc",
   "en:without-gluten",
+  // The same label under the id of the shipped (2022) labels taxonomy, whose entry is en:no-gluten ("sans gluten").
+  "en:no-gluten",
   "en:sustainable-farming",
   "en:krav",
   "en:whole-grain",

@@ -113,6 +113,8 @@ export class IngredientParser {
   private readonly leadingPercent: RegExp;
   private readonly onlyPercent: RegExp;
   private readonly fromWords: RegExp | undefined;
+  /** "dont 4% de bœuf": the inclusion marker before a percent. */
+  private readonly inclusion: RegExp | undefined;
   private readonly originPhrase =
     /(?:^|\s)(?:de\s+|d')?(?:origine?s?|origin|ursprung|herkunft|procedencia|provenienza)\s*:?\s*(.+)$/iu;
 
@@ -124,6 +126,8 @@ export class IngredientParser {
     this.onlyPercent = patterns.onlyPercent;
     const from = patterns.words.from;
     this.fromWords = from.length === 0 ? undefined : new RegExp(`^(.+)\\s+${alternation(from)}\\s*(.{4,})$`, "iu");
+    const inclusion = patterns.words.inclusion ?? [];
+    this.inclusion = inclusion.length === 0 ? undefined : new RegExp(`^(?:${alternation(inclusion)})\\s+(?=\\d)`, "iu");
   }
 
   private get lc(): string {
@@ -177,6 +181,7 @@ export class IngredientParser {
   private parseList(text: string, level: number, parent: ParsedIngredient | undefined): ParsedIngredient[] {
     const list: ParsedIngredient[] = [];
     let rest = text;
+    let inclusionSeen = false;
     while (rest.trim() !== "" && this.state.count < MAX_INGREDIENTS) {
       const m = SEPARATOR.exec(rest);
       let before: string;
@@ -246,7 +251,19 @@ export class IngredientParser {
       }
       if (allergenInBrackets !== undefined) this.state.allergens.push(allergenInBrackets);
 
-      const cleaned = before.replace(/[)\]}]/g, "").replace(/^[\s-]+|[\s-]+$/gu, "");
+      let cleaned = before.replace(/[)\]}]/g, "").replace(/^[\s-]+|[\s-]+$/gu, "");
+      // "viande (dont 4% de bœuf, 2% de poulet)": an item naming a share of the parent is the ingredient after the
+      // percent; as OFF 2026, the percents of it and of the items after it in the list are not kept.
+      const marker = level > 0 ? this.inclusion?.exec(cleaned) : null;
+      const share = marker == null ? null : this.leadingPercent.exec(cleaned.slice(marker[0].length));
+      if (marker != null && share !== null) {
+        cleaned = cleaned.slice(marker[0].length + share[0].length);
+        inclusionSeen = true;
+      }
+      if (inclusionSeen) {
+        delete parentAttributes.percent;
+        cleaned = cleaned.replace(this.leadingPercent, "").replace(this.trailingPercent, "").trim();
+      }
       if (cleaned === "" && subText !== "" && list.length > 0) {
         // "Vegetables (97%) (Potatoes, Tomatoes)": the group belongs to the previous ingredient.
         const previous = list[list.length - 1] as ParsedIngredient;
@@ -269,7 +286,10 @@ export class IngredientParser {
         }
         for (const [i, ingredient] of created.entries()) {
           const last = i === created.length - 1;
-          if (last) applyAttributes(ingredient, parentAttributes);
+          // "cacao et beurre de cacao (commerce équitable)", "viandes et sous-produits animaux (36%, …)": OFF keeps the
+          // percent, origins, labels and vegan/vegetarian values found in the brackets for every ingredient split
+          // off "before" by "and" (its variables are not reset between them); only the sub-ingredients go to the last.
+          applyAttributes(ingredient, parentAttributes);
           list.push(ingredient);
           if (last && subText !== "" && level < MAX_DEPTH) {
             const children = this.parseList(subText, level + 1, ingredient);
@@ -450,6 +470,8 @@ export class IngredientParser {
         text = text.slice(leading[0].length);
       }
       text = text
+        // Emphasis underscores around words ("_lait_ écrémé" → "lait écrémé"), as OFF's current parser.
+        .replace(/_+([^_\s][^_]*?)_+/gu, "$1")
         .replace(/^[\s*°¹²³()[\]{}.\-_'"]+|[\s*°¹²³()[\]{}.\-_'"]+$/gu, "")
         .replace(/\(\d\)/g, "")
         .trim();
@@ -532,6 +554,9 @@ export class IngredientParser {
           };
           const again = this.fragment(first, parent);
           if (again === undefined) return { ingredient: this.unknown(second, attributes) };
+          // What was found on the whole fragment before the split ("oregano organic and garlic organic": the first
+          // label) stays with the first half, as OFF's variables do.
+          applyAttributes(again.ingredient, attributes);
           return { ingredient: again.ingredient, pushBack };
         }
       }
@@ -562,29 +587,50 @@ export class IngredientParser {
     return ingredient;
   }
 
-  /** In-list labels at the start or end of a fragment ("organic sugar", "sucre bio"). */
+  /**
+   * In-list labels anywhere in a fragment (§3.3 step 6.5): "sucre bio", "cacao issu de l'agriculture biologique de
+   * Madagascar", "Légumes issus de l'agriculture durable". As OFF, each label of the list is tried once, from the last
+   * to the first (so "commerce équitable bio" gives en:fair-trade then en:organic, not the composed label); the words
+   * naming it are removed with the label stopwords just before them ("issus de l'…"), the words after it stay ("de
+   * Madagascar", read as an origin next). Works on words as written, so that `text` keeps the original spelling.
+   */
   private stripLabels(text: string, attributes: Attributes): string {
-    let s = text;
-    for (let round = 0; round < 3; round++) {
-      const words = s.split(/\s+/u);
-      if (words.length < 2) break;
-      let stripped = false;
-      for (let n = Math.min(3, words.length - 1); n >= 1 && !stripped; n--) {
-        for (const atEnd of [true, false]) {
-          const part = atEnd ? words.slice(-n).join(" ") : words.slice(0, n).join(" ");
-          const label = this.knownLabel(part);
-          if (label !== undefined && IN_LIST_LABEL_SET.has(label)) {
-            if (!attributes.labels.includes(label)) attributes.labels.unshift(label);
-            s = (atEnd ? words.slice(0, -n) : words.slice(n)).join(" ").replace(/^[\s,-]+|[\s,-]+$/gu, "");
-            stripped = true;
-            break;
-          }
-        }
-      }
-      if (!stripped) break;
+    let words = text.split(/\s+/u).filter((w) => w !== "");
+    for (let k = IN_LIST_LABELS.length - 1; k >= 0 && words.length >= 2; k--) {
+      const label = IN_LIST_LABELS[k] as string;
+      const found = this.labelWindow(words, label);
+      if (found === undefined) continue;
+      let [i, j] = found;
+      // The label stopwords before it ("issus", "de", "l'") go with it, as long as something is left.
+      while (i > 0 && (i > 1 || j < words.length) && this.knownLabel(words.slice(i - 1, j).join(" ")) === label) i--;
+      const rest = [...words.slice(0, i), ...words.slice(j)];
+      if (rest.length === 0) continue;
+      if (!attributes.labels.includes(label)) attributes.labels.push(label);
+      words = rest
+        .join(" ")
+        .replace(/^[\s,-]+|[\s,-]+$/gu, "")
+        .split(/\s+/u)
+        .filter((w) => w !== "");
     }
     // A whole fragment that is a label ("Bio" left by a symbol legend) stays as written.
-    return s;
+    return words.join(" ");
+  }
+
+  /**
+   * The leftmost words [i, j) naming `label` (at most 6 words, fewer than all of them), without the words at the end
+   * that the label's canonical form ignores (a trailing "de" stopword stays in the text).
+   */
+  private labelWindow(words: readonly string[], label: string): [number, number] | undefined {
+    const longest = Math.min(6, words.length - 1);
+    for (let i = 0; i < words.length; i++) {
+      for (let n = Math.min(longest, words.length - i); n >= 1; n--) {
+        if (this.knownLabel(words.slice(i, i + n).join(" ")) !== label) continue;
+        let j = i + n;
+        while (j - 1 > i && this.knownLabel(words.slice(i, j - 1).join(" ")) === label) j--;
+        return [i, j];
+      }
+    }
+    return undefined;
   }
 
   /**

@@ -396,6 +396,11 @@ function legendLabelAt(lc: string, after: string, labels: Taxonomy): { id: strin
       // phrase that runs into the next legend ("biologique. ² Ingrédients").
       if (/[()[\],;*°¹²]|\.\s/u.test(phrase)) continue;
       if (canonicalizeMemo(labels, lc, phrase) === id) return { id, phrase };
+      // Spanish: step 1 wrote "e" as "y"; OFF's label regexps have the "y" variant of each name ("Procedente e
+      // agricultura ecológica").
+      if (lc === "es" && / y /iu.test(phrase) && canonicalizeMemo(labels, lc, phrase.replace(/ y /giu, " e ")) === id) {
+        return { id, phrase };
+      }
     }
   }
   return undefined;

@@ -62,6 +62,11 @@ export interface LanguageWords {
   categories_and_types: { categories: string[]; types: string[]; alternate_names?: string[] }[];
   /** Chemical salts and cations developed one by one, without a parent (French only, as in OFF). */
   chemical_salts?: { salts: string[]; cations: string[] };
+  /**
+   * Words that open an item of a bracketed list naming a share of the parent ("dont" in "viande (dont 4% de bœuf)",
+   * "davon"): OFF 2026 reads the item as the ingredient after the percent and drops the percents from there on.
+   */
+  inclusion?: string[];
   /** Regular-expression sources of "content of <ingredient>" phrases (INGREDIENTS.md §3.6). */
   specific_content: string[];
   /** Regular-expression sources of "<ingredient> content" phrases, with their leading space (en " content"). */
