@@ -16,8 +16,11 @@ const APPLE_JUICE_CONCENTRATE =
   'different OFF taxonomy: the shipped ingredients taxonomy resolves "apple juice concentrates" to an entry of its own (en:apple-juice-from-concentrate, under en:concentrated-apple-juice), where the fixture\'s reads en:apple-juice with the processing en:concentrated; its apple juice is also vegan:maybe';
 const JUICE_PARENT =
   "older fixture taxonomy: the shipped (2025-26) ingredients taxonomy adds en:juice to the parents of en:orange-juice";
-const OLDER_FIXTURE_TAXONOMY =
-  "older fixture taxonomy: en:sugar was vegan:yes (OFF's newer taxonomy and the shipped patch: maybe), and the shipped taxonomy adds the parents en:capsicum-annuum, en:fruit-vegetable and en:onion-family-vegetable";
+
+const ADDITIVE_CLASS_2026 =
+  "OFF 2026 additive_class (deferred by INGREDIENTS.md §12.3): an additive after its class ('acidulante: ácido cítrico') is listed alone with additive_class set, without the class as parent ingredient; foodbase keeps the class as the parent (en:acid), so the ingredient counts and tags differ";
+const SALTWATER_FISH =
+  "newer OFF taxonomy: OFF's 2026 ingredients taxonomy adds en:saltwater-fish to the parents of en:tuna; the shipped one does not";
 
 export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unknown>>> = {
   "fr-palm-kernel-fat": { foodbase: { known_ingredients_n: 1 }, reason: KNOWN_COUNT },
@@ -167,11 +170,26 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
   },
   "es-percent-loop": {
     foodbase: {
+      ingredients_n: 11,
+      ingredients_original_tags: [
+        "en:tomato",
+        "en:bell-pepper",
+        "en:tuna",
+        "en:extra-virgin-olive-oil",
+        "en:egg",
+        "en:onion",
+        "en:sugar",
+        "en:corn-starch",
+        "en:salt",
+        "en:acid",
+        "en:e330",
+      ],
       known_ingredients_n: 11,
       ingredients: [
         {
           id: "en:tomato",
           text: "Tomate",
+          is_in_taxonomy: 1,
           percent_min: 56.25,
           percent_max: 68,
           percent_estimate: 62.125,
@@ -181,6 +199,7 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
         {
           id: "en:bell-pepper",
           text: "pimiento",
+          is_in_taxonomy: 1,
           percent: 12,
           percent_min: 12,
           percent_max: 12,
@@ -191,6 +210,7 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
         {
           id: "en:tuna",
           text: "atún",
+          is_in_taxonomy: 1,
           percent: 10,
           percent_min: 10,
           percent_max: 10,
@@ -201,6 +221,7 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
         {
           id: "en:extra-virgin-olive-oil",
           text: "aceite de oliva virgen extra",
+          is_in_taxonomy: 1,
           percent: 4,
           percent_min: 4,
           percent_max: 4,
@@ -212,6 +233,7 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
         {
           id: "en:egg",
           text: "huevo",
+          is_in_taxonomy: 1,
           percent: 3,
           percent_min: 3,
           percent_max: 3,
@@ -222,6 +244,7 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
         {
           id: "en:onion",
           text: "cebolla",
+          is_in_taxonomy: 1,
           percent: 3,
           percent_min: 3,
           percent_max: 3,
@@ -232,6 +255,7 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
         {
           id: "en:sugar",
           text: "azúcar",
+          is_in_taxonomy: 1,
           percent_min: 0,
           percent_max: 3,
           percent_estimate: 1.5,
@@ -241,6 +265,7 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
         {
           id: "en:corn-starch",
           text: "almidón de maíz",
+          is_in_taxonomy: 1,
           percent_min: 0,
           percent_max: 3,
           percent_estimate: 1.5,
@@ -250,6 +275,7 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
         {
           id: "en:salt",
           text: "sal",
+          is_in_taxonomy: 1,
           percent_min: 0,
           percent_max: 3,
           percent_estimate: 1.4375,
@@ -259,6 +285,7 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
         {
           id: "en:acid",
           text: "acidulante",
+          is_in_taxonomy: 1,
           percent_min: 0,
           percent_max: 2.75,
           percent_estimate: 1.4375,
@@ -266,6 +293,7 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
             {
               id: "en:e330",
               text: "ácido cítrico",
+              is_in_taxonomy: 1,
               percent_min: 0,
               percent_max: 2.75,
               percent_estimate: 1.4375,
@@ -303,6 +331,6 @@ export const FIXTURE_DIVERGENCES: Record<string, Divergence<Record<string, unkno
         "en:virgin-olive-oil",
       ],
     },
-    reason: `${KNOWN_COUNT}; ${OLDER_FIXTURE_TAXONOMY}`,
+    reason: `${ADDITIVE_CLASS_2026}; ${SALTWATER_FISH}`,
   },
 };
