@@ -17,8 +17,6 @@ const ADDITIVE_CLASS_2026 =
   'newer OFF parser (2025-26): an additive class with its additives in brackets ("Colours (Anthocyanins, Curcumin)") is dropped and the additives, at its level, get an additive_class; foodbase keeps the class as the parent ingredient, as OFF\'s 2023-24 parser does (additive_class is deferred, INGREDIENTS.md §12.3), so the counts and percents differ';
 const CONCENTRATES_ID =
   'different OFF taxonomy: the shipped ingredients taxonomy names "fruit and vegetable concentrates" en:fruit-and-vegetable-concentrates, OFF\'s fixture en:fruit-and-vegetable-concentrate';
-const CATEGORY_PARENT_OLD =
-  'older fixture: OFF\'s preparse then replaced a category + types enumeration by the developed types alone ("Rapsöl, Palmfett, …"); its current normalize_enumeration, which foodbase follows (ingredients_preparsing.t), keeps the category as the parent of the types';
 const VEGETABLE_OIL_SYNONYMS =
   'newer OFF taxonomy: OFF\'s fixture resolves the developed types "avocado/olive/colza/cottonseed/safflower vegetable oils" to the oils; the shipped ingredients taxonomy has such "<type> vegetable oil" synonyms only for sunflower, palm, coconut and palm kernel, so foodbase keeps these five unknown';
 const NEWER_OIL_TYPES =
@@ -173,11 +171,6 @@ export const FIXTURE_DIVERGENCES_EN: Record<string, Divergence<Record<string, un
     },
     reason: `${PARENT_CHILD_KNOWN}; ${RAW_UNKNOWN_IDS}`,
   },
-  "en-ingredients-in-parenthesis-that-are-in-the-allergens-taxonomy": {
-    foodbase: { known_ingredients_n: 3 },
-    reason: KNOWN_COUNT,
-  },
-  "en-wheat-flour-organic-gluten-free": { foodbase: { known_ingredients_n: 2 }, reason: KNOWN_COUNT },
   "en-vegetal-ingredients": {
     foodbase: {
       ingredients_analysis_tags: ["en:palm-oil-free", "en:vegan", "en:vegetarian"],
@@ -418,41 +411,6 @@ export const FIXTURE_DIVERGENCES_EN: Record<string, Divergence<Record<string, un
     },
     reason: `${KNOWN_COUNT}; ${SUGAR_VEGAN_YES}`,
   },
-  "en-specific-ingredients": {
-    foodbase: {
-      known_ingredients_n: 3,
-      ingredients: [
-        {
-          id: "en:milk",
-          text: "Milk",
-          percent_min: 33.3333333333333,
-          percent_max: 100,
-          percent_estimate: 66.6666666666667,
-          vegan: "no",
-          vegetarian: "yes",
-        },
-        {
-          id: "en:cream",
-          text: "cream",
-          percent_min: 0,
-          percent_max: 50,
-          percent_estimate: 16.6666666666667,
-          vegan: "no",
-          vegetarian: "yes",
-        },
-        {
-          id: "en:sugar",
-          text: "sugar",
-          percent_min: 0,
-          percent_max: 33.3333333333333,
-          percent_estimate: 16.6666666666667,
-          vegan: "maybe",
-          vegetarian: "yes",
-        },
-      ],
-    },
-    reason: `${KNOWN_COUNT}; ${SUGAR_VEGAN_YES}`,
-  },
   "en-origin-field-with-not-taxonomized-entries": {
     foodbase: {
       ingredients_original_tags: ["en:peach", "en:some-unknown-ingredient", "en:another-unknown-ingredient"],
@@ -497,7 +455,6 @@ export const FIXTURE_DIVERGENCES_EN: Record<string, Divergence<Record<string, un
     },
     reason: RAW_UNKNOWN_IDS,
   },
-  "en-kosher": { foodbase: { known_ingredients_n: 3 }, reason: KNOWN_COUNT },
   "en-fruits-sub-ingredients": {
     foodbase: {
       ingredients: [
@@ -801,79 +758,6 @@ export const FIXTURE_DIVERGENCES_EN: Record<string, Divergence<Record<string, un
       ],
     },
     reason: `${HARDENED_2022}; ${RAW_UNKNOWN_IDS}`,
-  },
-  "en-category-types": {
-    foodbase: {
-      ingredients_n: 5,
-      ingredients_original_tags: [
-        "en:vegetable-oil-and-fat",
-        "en:rapeseed-oil",
-        "en:palm-fat",
-        "en:shea-butter",
-        "en:sunflower-fat",
-      ],
-      known_ingredients_n: 5,
-      ingredients: [
-        {
-          id: "en:vegetable-oil-and-fat",
-          text: "pflanzliche Öle und Fette",
-          is_in_taxonomy: 1,
-          percent_min: 100,
-          percent_max: 100,
-          percent_estimate: 100,
-          vegan: "yes",
-          vegetarian: "yes",
-          from_palm_oil: "maybe",
-          ingredients: [
-            {
-              id: "en:rapeseed-oil",
-              text: "Rapsöl",
-              is_in_taxonomy: 1,
-              percent_min: 25,
-              percent_max: 100,
-              percent_estimate: 62.5,
-              vegan: "yes",
-              vegetarian: "yes",
-              from_palm_oil: "no",
-            },
-            {
-              id: "en:palm-fat",
-              text: "Palmfett",
-              is_in_taxonomy: 1,
-              percent_min: 0,
-              percent_max: 50,
-              percent_estimate: 18.75,
-              vegan: "yes",
-              vegetarian: "yes",
-              from_palm_oil: "yes",
-            },
-            {
-              id: "en:shea-butter",
-              text: "Sheafett",
-              is_in_taxonomy: 1,
-              percent_min: 0,
-              percent_max: 33.3333333333333,
-              percent_estimate: 9.375,
-              vegan: "yes",
-              vegetarian: "yes",
-              from_palm_oil: "no",
-            },
-            {
-              id: "en:sunflower-fat",
-              text: "Sonnenblumenfett",
-              is_in_taxonomy: 1,
-              percent_min: 0,
-              percent_max: 25,
-              percent_estimate: 9.375,
-              vegan: "yes",
-              vegetarian: "yes",
-              from_palm_oil: "no",
-            },
-          ],
-        },
-      ],
-    },
-    reason: `${CATEGORY_PARENT_OLD}; ${KNOWN_COUNT}`,
   },
   "en-vegetable-oils-five-resolved-oils": {
     foodbase: {
