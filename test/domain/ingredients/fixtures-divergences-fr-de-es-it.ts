@@ -14,6 +14,9 @@ const ADDITIVE_CLASS_2026 =
 const LECITHIN_CHILD =
   "foodbase code: OFF (2025) keeps 'lécithines (tournesol)' as the parent en:e322 with one sub-ingredient named by parent + child, 'lécithines de tournesol' (en:sunflower-lecithin); foodbase reads the child 'tournesol' as en:sunflower-lecithin and drops the parent (the §3.3 parent + child rule)";
 
+const COCOA_BUTTER_FAT =
+  "newer OFF taxonomy: OFF's 2026 ingredients taxonomy gives en:cocoa-butter from_palm_oil:no and the parents en:vegetable-fat, en:vegetable-oil-and-fat and en:oil-and-fat; the shipped one has neither";
+
 export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<string, unknown>>> = {
   "fr-dont-percent-inclusion": {
     foodbase: {
@@ -1075,6 +1078,28 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
   },
   "fr-chocolate-cake": {
     foodbase: {
+      ingredients_n: 19,
+      ingredients_original_tags: [
+        "en:flour",
+        "en:chocolate",
+        "en:emulsifier",
+        "en:e432",
+        "en:e472",
+        "en:acidity-regulator",
+        "en:e474",
+        "en:e475",
+        "en:acid",
+        "en:salt",
+        "en:cocoa-butter",
+        "en:sugar",
+        "en:milk-proteins",
+        "en:egg",
+        "en:e463",
+        "en:e322",
+        "en:e333",
+        "en:e330",
+        "en:e338",
+      ],
       known_ingredients_n: 19,
       ingredients: [
         {
@@ -1214,10 +1239,36 @@ export const FIXTURE_DIVERGENCES_FR_DE_ES_IT: Record<string, Divergence<Record<s
         },
         { id: "en:salt", text: "sel", is_in_taxonomy: 1, percent_estimate: 0.34375, vegan: "yes", vegetarian: "yes" },
       ],
+      ingredients_tags: [
+        "en:acid",
+        "en:acidity-regulator",
+        "en:added-sugar",
+        "en:animal-protein",
+        "en:chocolate",
+        "en:cocoa",
+        "en:cocoa-butter",
+        "en:disaccharide",
+        "en:e322",
+        "en:e330",
+        "en:e333",
+        "en:e338",
+        "en:e432",
+        "en:e463",
+        "en:e472",
+        "en:e474",
+        "en:e475",
+        "en:egg",
+        "en:emulsifier",
+        "en:flour",
+        "en:milk-proteins",
+        "en:plant",
+        "en:protein",
+        "en:salt",
+        "en:sugar",
+      ],
     },
-    reason: `${KNOWN_COUNT}; ${SUGAR_VEGAN_YES}`,
+    reason: `${ADDITIVE_CLASS_2026}; ${COCOA_BUTTER_FAT}`,
   },
-  "fr-quantity-per-100g": { foodbase: { known_ingredients_n: 2 }, reason: KNOWN_COUNT },
   "fr-infinite-loop-allergens": {
     foodbase: {
       ingredients_original_tags: [
