@@ -1,7 +1,10 @@
 /**
  * More of OFF's `tests/unit/ingredients.t` cases (en), with their expected results, in the format and under
  * the rules of fixtures.ts: OFF's values, unchanged, from the expected file at the commit named per case (the
- * stored version the file index returns; a comment notes what is odd in it).
+ * stored version the file index returns; a comment notes what is odd in it). en-kosher,
+ * en-ingredients-in-parenthesis-that-are-in-the-allergens-taxonomy, en-wheat-flour-organic-gluten-free,
+ * en-specific-ingredients and en-category-types are from a newer stored version (270644dc) than the one returned by
+ * default, whose known_ingredients_n still counted the taxonomy hierarchy.
  *
  * Not ported: the cases whose input has other fields than the list (origin_en: en-origin-field,
  * en-origin-ingredient-from-origin, en-origin-ingredient-origin-and-origin; origin_en and labels:

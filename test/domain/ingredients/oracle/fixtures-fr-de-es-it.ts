@@ -1,7 +1,9 @@
 /**
  * More of OFF's `tests/unit/ingredients.t` cases (fr-de-es-it), with their expected results, in the format and under
  * the rules of fixtures.ts: OFF's values, unchanged, from the expected file at the commit named per case (the
- * version the file index returns; the fields foodbase does not compute left out).
+ * version the file index returns; the fields foodbase does not compute left out). fr-chocolate-cake,
+ * fr-quantity-per-100g (270644dc) and fr-truncated-puree (29c9c99c) are from a newer stored version than the one
+ * returned by default, whose known_ingredients_n still counted the taxonomy hierarchy.
  *
  * Not ported, and why:
  * - fr-marmelade: the stored copy (002b4edc) is a hand-edited intermediate (tab-indented ingredients_hierarchy,
