@@ -115,6 +115,10 @@ export class IngredientParser {
   private readonly fromWords: RegExp | undefined;
   /** "dont 4% de bœuf": the inclusion marker before a percent. */
   private readonly inclusion: RegExp | undefined;
+  /** The first separator or "and" of a bracketed list (is its first item an origin?). */
+  private readonly separatorOrAnd: RegExp;
+  /** Between the origins of "origine : France, Italie et Espagne". */
+  private readonly originsSeparator: RegExp;
   private readonly originPhrase =
     /(?:^|\s)(?:de\s+|d')?(?:origine?s?|origin|ursprung|herkunft|procedencia|provenienza)\s*:?\s*(.+)$/iu;
 
@@ -128,6 +132,8 @@ export class IngredientParser {
     this.fromWords = from.length === 0 ? undefined : new RegExp(`^(.+)\\s+${alternation(from)}\\s*(.{4,})$`, "iu");
     const inclusion = patterns.words.inclusion ?? [];
     this.inclusion = inclusion.length === 0 ? undefined : new RegExp(`^(?:${alternation(inclusion)})\\s+(?=\\d)`, "iu");
+    this.separatorOrAnd = new RegExp(`${SEPARATOR.source}|${this.and.source}`, "iu");
+    this.originsSeparator = new RegExp(`\\s*,\\s*|${this.and.source}`, "iu");
   }
 
   private get lc(): string {
@@ -221,7 +227,7 @@ export class IngredientParser {
         // "Oranges (Florida, USA)", "Tomatoes (France and Italy)": a list whose first item is an origin is the
         // ingredient's origins (OFF prefixes it with "origins:").
         if (hasSeparator && this.originPhrase.exec(between) === null) {
-          const first = new RegExp(`${SEPARATOR.source}|${this.and.source}`, "iu").exec(between);
+          const first = this.separatorOrAnd.exec(between);
           if (first !== null && this.knownOrigin(between.slice(0, first.index)) !== undefined) {
             between = `origins: ${between}`;
           }
@@ -358,7 +364,7 @@ export class IngredientParser {
         attributes.vegan = "yes";
         attributes.vegetarian = "yes";
       } else {
-        for (const part of value.split(new RegExp(`\\s*,\\s*|${this.and.source}`, "iu"))) {
+        for (const part of value.split(this.originsSeparator)) {
           const id = this.knownOrigin(part);
           if (id !== undefined) attributes.origins.push(id);
         }
