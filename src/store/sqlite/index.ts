@@ -304,9 +304,9 @@ export class SqliteStore implements Store {
 
   /** In the group's transaction: the prepared write if its product is unchanged since, else computed now. */
   private applyWrite(write: PendingWrite): ProductWriteOutcome<unknown> {
-    const prepared = write.prepared;
+    let prepared = write.prepared;
     if (prepared === undefined || this.stmts.currentRev.get(write.code) !== prepared.baseRev) {
-      return this.writeOne(write.code, write.info, write.mutate);
+      prepared = this.prepareWrite(write.code, write.mutate);
     }
     const revision = prepared.revision;
     if (revision !== undefined) {
@@ -381,16 +381,6 @@ export class SqliteStore implements Store {
           else write.reject(outcome.error);
         }),
     };
-  }
-
-  private writeOne<R>(code: string, info: RevisionInfo, mutate: ProductMutation<R>): ProductWriteOutcome<R> {
-    const doc = this.stmts.current.get(code) as StoredDocument | undefined;
-    const current = doc === undefined ? undefined : (JSON.parse(documentText(doc)) as Product);
-    const outcome = mutate(current);
-    if ("reject" in outcome) return { written: false, result: outcome.reject };
-    const rev = typeof current?.rev === "number" ? current.rev + 1 : 1;
-    this.insertRevision(code, rev, outcome.product, info, outcome.changedFields);
-    return { written: true, result: outcome.result, rev };
   }
 
   async upsertProducts(items: ProductUpsert[]): Promise<number[]> {
