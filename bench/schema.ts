@@ -11,8 +11,8 @@ import { selectFieldsJson } from "../src/domain/fields.js";
 import type { Product } from "../src/domain/product.js";
 import { StoredProductBytesView, serializeProductDocument } from "../src/domain/product-document.js";
 import { ConvertedProductView, convertForApiVersion } from "../src/domain/schema/index.js";
-import { loadTaxonomies } from "../src/domain/taxonomy/index.js";
 import { sortKeysDeep } from "../src/http/json.js";
+import { loadTaxonomies } from "../src/storage/taxonomy-files.js";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 2000);
 const taxonomies = loadTaxonomies();

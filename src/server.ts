@@ -1,13 +1,13 @@
 /** Starting and stopping a foodbase server: store, taxonomies, HTTP app. */
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
-import { loadTaxonomies } from "./domain/taxonomy/index.js";
 import type { Taxonomies } from "./domain/taxonomy/types.js";
 import { buildApp } from "./http/app.js";
 import { buildFolksonomyApp } from "./http/folksonomy/index.js";
 import { type MetricsSource, registerMetricsRoute, registerRequestMetrics } from "./http/metrics.js";
 import type { Metrics } from "./metrics/metrics.js";
 import type { MetricsListener } from "./metrics/server.js";
+import { loadTaxonomies } from "./storage/taxonomy-files.js";
 import { openStore } from "./store/open.js";
 import type { Store } from "./store/types.js";
 
@@ -31,6 +31,11 @@ export interface ServerOptions {
    * answered (cluster-writes.ts), and its metrics are served summed with the others' by the primary.
    */
   clusterWorker?: boolean;
+  /**
+   * Settles when the database may be opened: a cluster worker loads its taxonomies while the primary
+   * migrates the database (serve-cluster.ts).
+   */
+  databasePrepared?: Promise<void>;
   /** Milliseconds since the epoch for the sign-in limits' windows (tests move it instead of waiting). */
   clock?: () => number;
 }
@@ -45,7 +50,9 @@ async function setUpMetrics(clusterWorker: boolean): Promise<{ metrics: Metrics;
 }
 
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
+  // Read on first use, not here: a start reads no taxonomy, and a worker that only reads never does.
   const taxonomies = loadTaxonomies();
+  await options.databasePrepared;
   const openedStore =
     options.store ??
     (await openStore(config.databaseUrl, {

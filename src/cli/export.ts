@@ -2,8 +2,8 @@
 import { type Command, Option } from "commander";
 import { normalizeBarcode } from "../domain/barcode.js";
 import { canonicalizeTagForField } from "../domain/tags.js";
-import { loadTaxonomies } from "../domain/taxonomy/index.js";
 import { type ExportFormat, exportProducts } from "../export/exporter.js";
+import { loadTaxonomies } from "../storage/taxonomy-files.js";
 import { openStore } from "../store/open.js";
 import type { ProductFilter } from "../store/types.js";
 import { addSettingOptions, configFromFlags } from "./options.js";

@@ -1,8 +1,9 @@
 /**
  * `foodbase serve --workers N`: N server processes sharing one port, with `node:cluster`. The primary
- * process serves no request: it migrates the database and loads the sample data once, forks the workers
- * (the same command, run again by cluster), starts another worker when one dies, and on SIGTERM or
- * SIGINT asks every worker to drain its in-flight requests and waits for them all to exit.
+ * process serves no request: it forks the workers (the same command, run again by cluster), migrates the
+ * database and loads the sample data once while they load their modules and taxonomies, starts another
+ * worker when one dies, and on SIGTERM or SIGINT asks every worker to drain its in-flight requests and
+ * waits for them all to exit.
  *
  * Every worker is a whole foodbase server on the one database: what one writes, the others read at once
  * (README, "What is cached where").
@@ -17,12 +18,33 @@ import { openStore, redactDatabaseUrl } from "../store/open.js";
 
 /** Messages a worker sends the primary. */
 type WorkerMessage =
+  | { type: "foodbase:database?" }
   | { type: "foodbase:ready"; url: string; folksonomyUrl?: string }
   | { type: "foodbase:failed"; message: string };
 
+/** The primary's answer to "foodbase:database?": the database is migrated (and the sample data loaded). */
+const DATABASE_PREPARED = "foodbase:database-prepared";
+
 function isWorkerMessage(message: unknown): message is WorkerMessage {
   const type = (message as { type?: unknown } | null)?.type;
-  return type === "foodbase:ready" || type === "foodbase:failed";
+  return type === "foodbase:database?" || type === "foodbase:ready" || type === "foodbase:failed";
+}
+
+/**
+ * Resolves when the primary says the database is prepared. The worker asks rather than waits for a
+ * message, so that an answer can never come before it listens (a replacement worker, forked long after).
+ */
+function databasePrepared(): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if ((message as { type?: unknown } | null)?.type !== DATABASE_PREPARED) return;
+      process.off("message", onMessage);
+      resolve();
+    };
+    process.on("message", onMessage);
+    const question: WorkerMessage = { type: "foodbase:database?" };
+    process.send?.(question);
+  });
 }
 
 /** Milliseconds between a replacement worker that could not start and the next try (the database may be back). */
@@ -59,9 +81,11 @@ export function exitOnSignals(server: RunningServer): void {
 /** A cluster worker: one server on the shared port; tells the primary when it listens or why it cannot. */
 export async function runWorker(config: Config): Promise<void> {
   let server: RunningServer;
+  // Asked first: the primary prepares the database while this worker loads its modules and taxonomies.
+  const prepared = databasePrepared();
   try {
     const { startServer } = await import("../server.js");
-    server = await startServer(config, { clusterWorker: true });
+    server = await startServer(config, { clusterWorker: true, databasePrepared: prepared });
   } catch (e) {
     const failed: WorkerMessage = { type: "foodbase:failed", message: startupMessage(e, config.host, config.port) };
     process.send?.(failed, undefined, {}, () => process.exit(1));
@@ -84,7 +108,7 @@ async function prepareDatabase(config: Config, sampleData: boolean): Promise<num
     // Loaded only here: the primary serves nothing, and the server's modules would delay every start.
     const [{ loadSampleProducts }, { loadTaxonomies }] = await Promise.all([
       import("../sample-data.js"),
-      import("../domain/taxonomy/index.js"),
+      import("../storage/taxonomy-files.js"),
     ]);
     return await loadSampleProducts(store, loadTaxonomies(), config.nutriscoreHeadlineVersion);
   } finally {
@@ -99,25 +123,11 @@ async function prepareDatabase(config: Config, sampleData: boolean): Promise<num
  */
 export async function runPrimary(config: Config, workerCount: number, sampleData: boolean): Promise<void> {
   const log = pino({ level: config.logLevel, base: { pid: process.pid, role: "primary" } });
-  let loaded: number;
-  try {
-    loaded = await prepareDatabase(config, sampleData);
-  } catch (e) {
-    throw new Error(startupMessage(e, config.host, config.port));
-  }
-  if (loaded > 0) log.info(`loaded ${loaded} sample products`);
-
   let metrics: ClusterMetricsServer | undefined;
-  if (config.metrics) {
-    const { startClusterMetrics } = await import("../metrics/cluster.js");
-    try {
-      metrics = await startClusterMetrics(config);
-    } catch (e) {
-      throw new Error(startupMessage(e, config.host, config.metricsPort));
-    }
-  }
-
+  let databaseIsPrepared = false;
   const ready = new Set<number>();
+  /** Workers that asked whether the database is prepared before it was. */
+  const waitingForDatabase: Worker[] = [];
   let started = false;
   let stopping = false;
   let startupFailed = false;
@@ -137,6 +147,11 @@ export async function runPrimary(config: Config, workerCount: number, sampleData
     const worker = cluster.fork();
     worker.on("message", (message: unknown) => {
       if (!isWorkerMessage(message)) return;
+      if (message.type === "foodbase:database?") {
+        if (databaseIsPrepared) worker.send({ type: DATABASE_PREPARED });
+        else waitingForDatabase.push(worker);
+        return;
+      }
       if (message.type === "foodbase:failed") {
         failure = message.message;
         return;
@@ -154,6 +169,13 @@ export async function runPrimary(config: Config, workerCount: number, sampleData
 
   const stopAll = () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  };
+  /** The first start failed: say why (the first reason wins) and stop every worker. */
+  const failStart = (e: Error) => {
+    if (startupFailed) return;
+    startupFailed = true;
+    rejectStarted(e);
+    stopAll();
   };
   const finishWhenAllExited = () => {
     if (Object.keys(cluster.workers ?? {}).length > 0) return;
@@ -176,11 +198,7 @@ export async function runPrimary(config: Config, workerCount: number, sampleData
     }
     if (!started) {
       // The first workers cannot start (port taken, database unreadable): stop them all, saying why.
-      if (!startupFailed) {
-        startupFailed = true;
-        rejectStarted(new Error(failure ?? `a worker exited (${signal ?? code}) before listening`));
-        stopAll();
-      }
+      failStart(new Error(failure ?? `a worker exited (${signal ?? code}) before listening`));
       return;
     }
     log.warn({ worker: worker.process.pid, code, signal }, "worker exited; starting another");
@@ -196,7 +214,25 @@ export async function runPrimary(config: Config, workerCount: number, sampleData
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 
+  // The workers are forked first: loading their modules and taxonomies, the longest part of a start, runs
+  // while this process migrates the database. They open it only once it is prepared.
   for (let i = 0; i < workerCount; i++) fork();
+  try {
+    const loaded = await prepareDatabase(config, sampleData);
+    if (loaded > 0) log.info(`loaded ${loaded} sample products`);
+    databaseIsPrepared = true;
+    for (const worker of waitingForDatabase.splice(0)) worker.send({ type: DATABASE_PREPARED });
+  } catch (e) {
+    failStart(new Error(startupMessage(e, config.host, config.port)));
+  }
+  if (config.metrics && !startupFailed) {
+    const { startClusterMetrics } = await import("../metrics/cluster.js");
+    try {
+      metrics = await startClusterMetrics(config);
+    } catch (e) {
+      failStart(new Error(startupMessage(e, config.host, config.metricsPort)));
+    }
+  }
   try {
     await startedPromise;
   } catch (e) {

@@ -20,11 +20,9 @@ export function registerServeCommand(program: Command): void {
     const workers = config.workers === 0 ? availableParallelism() : config.workers;
     if (workers > 1) return runPrimary(config, workers, sampleData);
 
-    // The server's modules are loaded by the process that serves: not by a cluster's primary.
-    const [{ startServer }, { loadSampleProducts }] = await Promise.all([
-      import("../server.js"),
-      import("../sample-data.js"),
-    ]);
+    // The server's modules are loaded by the process that serves: not by a cluster's primary. The sample
+    // data's (the importer's) only when asked for.
+    const { startServer } = await import("../server.js");
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer(config);
@@ -32,6 +30,7 @@ export function registerServeCommand(program: Command): void {
       throw new Error(startupMessage(e, config.host, config.port));
     }
     if (sampleData) {
+      const { loadSampleProducts } = await import("../sample-data.js");
       const n = await loadSampleProducts(server.store, server.taxonomies, config.nutriscoreHeadlineVersion);
       if (n > 0) server.app.log.info(`loaded ${n} sample products`);
     }

@@ -1,8 +1,8 @@
 /** `foodbase export`: the current products, streamed out as JSONL (the dump's format) or CSV. */
 import type { Writable } from "node:stream";
 import type { Product } from "../domain/product.js";
-import { loadTaxonomies } from "../domain/taxonomy/index.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
+import { loadTaxonomies } from "../storage/taxonomy-files.js";
 import type { ProductFilter, Store } from "../store/types.js";
 import { csvHeader, csvRow } from "./csv.js";
 import { writeText } from "./output.js";

@@ -4,7 +4,7 @@
  *
  *   node dist/scripts/build-taxonomy-cache.js (run by npm run build)
  */
-import { loadTaxonomiesWithReport } from "../domain/taxonomy/index.js";
+import { loadTaxonomiesWithReport } from "../storage/taxonomy-files.js";
 
 const started = performance.now();
 const report = loadTaxonomiesWithReport();

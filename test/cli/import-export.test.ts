@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/domain/search/params.js";
-import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
+import { loadTaxonomies } from "../../src/storage/taxonomy-files.js";
 import { openStore } from "../../src/store/open.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/store.js";
 import { type Doc, ORDERS } from "../search/reference.js";

@@ -6,8 +6,11 @@
  * request in flight finish; migrations and the sample data run once, in the primary.
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/accounts/passwords.js";
 import { openStore } from "../../src/store/open.js";
@@ -383,6 +386,28 @@ describe("serve --workers 2, stopping and starting", () => {
     } finally {
       taken.close();
       await own.drop();
+    }
+  });
+
+  it("refuses a file that is not a database, though the workers started before it was opened", {
+    timeout: 90_000,
+  }, async () => {
+    // The primary opens (migrates) the database while its workers load: its failure must still stop them.
+    const dir = mkdtempSync(join(tmpdir(), "foodbase-not-a-db-"));
+    const file = join(dir, "products.db");
+    writeFileSync(file, "these bytes are not an SQLite database, whatever their length may be.\n".repeat(100));
+    try {
+      const r = spawnSync(process.execPath, [CLI_MAIN, "serve", "--port", "0", "--workers", "2"], {
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: file, LOG_LEVEL: "silent" },
+        timeout: 60_000,
+      });
+      // spawnSync waits for every process holding the output pipes: a worker left behind would time it out.
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain("cannot open the database");
+      expect(r.stderr).not.toContain("    at ");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,8 +1,8 @@
 /** Facets over HTTP (API.md §5.8) on the search fixture; expected counts computed from the documents. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
 import { importProducts } from "../../src/import/importer.js";
 import { openInput } from "../../src/import/source.js";
+import { loadTaxonomies } from "../../src/storage/taxonomy-files.js";
 import { getJson, startTestServer, type TestServer } from "../helpers/server.js";
 import {
   type Doc,

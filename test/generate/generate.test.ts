@@ -2,9 +2,9 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeBarcode } from "../../src/domain/barcode.js";
-import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
 import { generateProducts, type KeyOrder } from "../../src/generate/generate.js";
 import { sortKeysDeep } from "../../src/http/json.js";
+import { loadTaxonomies } from "../../src/storage/taxonomy-files.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { exportText, importFile, tempFile } from "../import/helpers.js";
 

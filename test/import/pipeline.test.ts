@@ -1,11 +1,11 @@
 /** The pieces of the import pipeline: line blocks, stored text, ordered parallel map. */
 import { describe, expect, it } from "vitest";
 import { serializeProductDocument } from "../../src/domain/product-document.js";
-import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
 import { sortKeysDeep } from "../../src/http/json.js";
 import { lineBlocks, prepareBlock } from "../../src/import/blocks.js";
 import { joinAroundRev, splitAroundRev } from "../../src/import/canonical-json.js";
 import { mapInOrder } from "../../src/import/parallel.js";
+import { loadTaxonomies } from "../../src/storage/taxonomy-files.js";
 
 const options = { taxonomies: loadTaxonomies() };
 

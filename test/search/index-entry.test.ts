@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { serializeProductDocument } from "../../src/domain/product-document.js";
 import { indexedMembers, productIndexEntry } from "../../src/domain/search/index-entry.js";
-import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
+import { loadTaxonomies } from "../../src/storage/taxonomy-files.js";
 import { PRODUCTS } from "./reference.js";
 
 const taxonomies = loadTaxonomies();

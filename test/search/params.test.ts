@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSearchParams, SearchParamError } from "../../src/domain/search/params.js";
 import { textCondition } from "../../src/domain/search/text.js";
-import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
+import { loadTaxonomies } from "../../src/storage/taxonomy-files.js";
 import { ftsQuery } from "../../src/store/sqlite/search-query.js";
 
 const taxonomies = loadTaxonomies();

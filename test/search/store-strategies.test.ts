@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/domain/search/params.js";
-import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
+import { loadTaxonomies } from "../../src/storage/taxonomy-files.js";
 import { SqliteStore } from "../../src/store/sqlite/index.js";
 import type { RevisionInfo } from "../../src/store/types.js";
 import { type Doc, ORDERS } from "./reference.js";

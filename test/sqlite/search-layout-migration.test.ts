@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Product } from "../../src/domain/product.js";
 import { parseSearchParams } from "../../src/domain/search/params.js";
-import { loadTaxonomies } from "../../src/domain/taxonomy/index.js";
+import { loadTaxonomies } from "../../src/storage/taxonomy-files.js";
 import { SqliteStore } from "../../src/store/sqlite/index.js";
 import { SQLITE_MIGRATIONS } from "../../src/store/sqlite/migrations.js";
 import type { RevisionInfo } from "../../src/store/types.js";

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../taxonomy/index.js";
+import { PACKAGE_ROOT } from "../../paths.js";
 import type { LanguageWords } from "./types.js";
 
 export const WORD_LIST_LANGUAGES = ["en", "fr", "de", "es", "it"] as const;
@@ -50,7 +50,7 @@ export interface IngredientWordData {
 let loaded: IngredientWordData | undefined;
 
 /** Reads the word lists and NOVA markers from `<package root>/data/ingredients` (memoised). */
-export function loadIngredientWordData(dataDir = join(packageRoot(), "data", "ingredients")): IngredientWordData {
+export function loadIngredientWordData(dataDir = join(PACKAGE_ROOT, "data", "ingredients")): IngredientWordData {
   if (loaded !== undefined) return loaded;
   const words = new Map<string, LanguageWords>();
   for (const lc of WORD_LIST_LANGUAGES) {

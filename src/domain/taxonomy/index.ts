@@ -1,14 +1,10 @@
 /**
- * Loading the shipped taxonomies (categories + supplement, labels, countries, nutrients) and a few
- * helpers built on them. Loading is synchronous and memoised per process; the built tables are cached
- * on disk in compact form (see cache.ts) so that a start does not parse the sources again.
+ * Building the taxonomies from their source texts (categories + supplement, labels, countries,
+ * nutrients, and the ingredient-analysis ones) and a few helpers built on them. No file access here:
+ * the shipped files and their compact form on disk are read by `storage/taxonomy-files.ts`.
  */
 
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { buildTaxonomyTables } from "./build.js";
-import { cacheFilePath, cacheKeyOfFiles, INGREDIENT_CACHE_PART, readCache, writeCache } from "./cache.js";
 import type { TaxonomyTables } from "./tables.js";
 import { CompiledTaxonomy } from "./taxonomy.js";
 import type { Taxonomies, Taxonomy } from "./types.js";
@@ -35,7 +31,7 @@ export interface LoadedTaxonomies extends Taxonomies {
 }
 
 /** Every taxonomy the loader builds, by tag type. */
-type AllTables = Record<keyof LoadedTaxonomies, TaxonomyTables>;
+export type AllTables = Record<keyof LoadedTaxonomies, TaxonomyTables>;
 const TAXONOMY_NAMES: readonly (keyof LoadedTaxonomies)[] = [
   "categories",
   "labels",
@@ -52,7 +48,7 @@ const TAXONOMY_NAMES: readonly (keyof LoadedTaxonomies)[] = [
 ];
 
 /** Source files, relative to the data directory. */
-const SOURCE_FILES = {
+export const SOURCE_FILES = {
   categories: "categories.txt",
   categoriesSupplement: "categories-supplement.txt",
   labels: "labels.txt",
@@ -72,59 +68,6 @@ const SOURCE_FILES = {
 
 export type TaxonomySourceTexts = Record<keyof typeof SOURCE_FILES, string>;
 
-export interface LoadOptions {
-  /** Folder holding the taxonomy files; default `<package root>/data/taxonomies`. */
-  dataDir?: string;
-  /** Folder for the compact form; default `<package root>/.cache`; `false` disables the file cache. */
-  cacheDir?: string | false;
-}
-
-export interface LoadReport {
-  taxonomies: LoadedTaxonomies;
-  /** `cache` when the compact form was read, `parsed` when the sources were parsed. */
-  source: "cache" | "parsed";
-  /** The compact form's file (undefined when the file cache is disabled). */
-  cacheFile: string | undefined;
-  /** True when this load wrote the compact form. */
-  cacheWritten: boolean;
-  /** Tolerated build errors of lenient taxonomies (nutrients), for a startup log. */
-  warnings: string[];
-}
-
-/** The package root: the nearest folder above this module holding `package.json` and the data folder. */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "data", "taxonomies", SOURCE_FILES.categories))) {
-      return dir;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error("foodbase: cannot find the package root (data/taxonomies)");
-    dir = parent;
-  }
-}
-
-export function readTaxonomySources(dataDir: string): TaxonomySourceTexts {
-  const read = (file: string): string => readFileSync(join(dataDir, file), "utf8");
-  return {
-    categories: read(SOURCE_FILES.categories),
-    categoriesSupplement: read(SOURCE_FILES.categoriesSupplement),
-    labels: read(SOURCE_FILES.labels),
-    countries: read(SOURCE_FILES.countries),
-    nutrients: read(SOURCE_FILES.nutrients),
-    ingredients: read(SOURCE_FILES.ingredients),
-    additives: read(SOURCE_FILES.additives),
-    additivesClasses: read(SOURCE_FILES.additivesClasses),
-    allergens: read(SOURCE_FILES.allergens),
-    ingredientsProcessing: read(SOURCE_FILES.ingredientsProcessing),
-    vitamins: read(SOURCE_FILES.vitamins),
-    minerals: read(SOURCE_FILES.minerals),
-    nucleotides: read(SOURCE_FILES.nucleotides),
-    otherNutritionalSubstances: read(SOURCE_FILES.otherNutritionalSubstances),
-    origins: read(SOURCE_FILES.origins),
-  };
-}
-
 export interface BuildTaxonomiesOptions {
   /** Keep the per-language item lists (cross-checks); not stored in the cache. */
   keepSynonymLists?: boolean;
@@ -136,8 +79,8 @@ export function buildAllTables(sources: TaxonomySourceTexts, options: BuildTaxon
   return { ...buildCoreTables(sources, keepSynonymLists), ...buildIngredientAnalysisTables(sources, keepSynonymLists) };
 }
 
-/** The taxonomies loaded at start: categories (+ supplement), labels, countries, nutrients. */
-function buildCoreTables(sources: Pick<TaxonomySourceTexts, CoreSource>, keepSynonymLists: boolean): CoreTables {
+/** The core taxonomies: categories (+ supplement), labels, countries, nutrients. */
+export function buildCoreTables(sources: Pick<TaxonomySourceTexts, CoreSource>, keepSynonymLists: boolean): CoreTables {
   const categories = buildTaxonomyTables(
     { name: SOURCE_FILES.categories, text: sources.categories },
     {
@@ -172,7 +115,7 @@ function buildCoreTables(sources: Pick<TaxonomySourceTexts, CoreSource>, keepSyn
  * concatenating seven files (`scripts/build_tags_taxonomy.pl`), so that additives, vitamins and minerals
  * are ingredients too. They are lenient as OFF's are: a clashing line is skipped and reported.
  */
-function buildIngredientAnalysisTables(
+export function buildIngredientAnalysisTables(
   sources: TaxonomySourceTexts,
   keepSynonymLists: boolean,
 ): Omit<AllTables, "categories" | "labels" | "countries" | "nutrients"> {
@@ -203,126 +146,70 @@ function buildIngredientAnalysisTables(
   };
 }
 
-const CORE_NAMES = ["categories", "labels", "countries", "nutrients"] as const;
+export const CORE_NAMES = ["categories", "labels", "countries", "nutrients"] as const;
 type CoreName = (typeof CORE_NAMES)[number];
 type IngredientName = Exclude<keyof LoadedTaxonomies, CoreName>;
-const INGREDIENT_NAMES = TAXONOMY_NAMES.filter(
+export const INGREDIENT_NAMES = TAXONOMY_NAMES.filter(
   (name): name is IngredientName => !(CORE_NAMES as readonly string[]).includes(name),
 );
-type CoreTables = Pick<AllTables, CoreName>;
-type IngredientTables = Omit<AllTables, CoreName>;
+export type CoreTables = Pick<AllTables, CoreName>;
+export type IngredientTables = Omit<AllTables, CoreName>;
+
+/** A part of the tables, or how to get it on first use. */
+type PartOrLoader<T> = T | (() => T);
+
+/** One part's taxonomies, compiled once, when the first of them is used (or at once for tables given). */
+function compilePart<Name extends keyof LoadedTaxonomies>(
+  compiled: Partial<LoadedTaxonomies>,
+  names: readonly Name[],
+  part: PartOrLoader<Pick<AllTables, Name>>,
+): void {
+  let taxonomies: Partial<Record<Name, CompiledTaxonomy>> | undefined;
+  const load = (): Partial<Record<Name, CompiledTaxonomy>> => {
+    if (taxonomies === undefined) {
+      const tables = typeof part === "function" ? part() : part;
+      taxonomies = {};
+      for (const name of names) taxonomies[name] = new CompiledTaxonomy(tables[name]);
+    }
+    return taxonomies;
+  };
+  for (const name of names) Object.defineProperty(compiled, name, { enumerable: true, get: () => load()[name] });
+  if (typeof part !== "function") load();
+}
 
 /**
- * Compiles the tables. The ingredient-analysis part may be given as a function: it is then loaded on
- * first use of one of its taxonomies (a getter), so that a server start does not pay for it.
+ * Compiles the tables. Either part may be given as a function: its taxonomies are then loaded on first
+ * use of one of them (a getter), so that a server start pays for neither. A server that only reads
+ * products never needs them: reads convert stored documents and never recompute.
  */
-function compile(core: CoreTables, ingredientPart: IngredientTables | (() => IngredientTables)): LoadedTaxonomies {
+export function compileTaxonomies(
+  core: PartOrLoader<CoreTables>,
+  ingredientPart: PartOrLoader<IngredientTables>,
+): LoadedTaxonomies {
   const compiled: Partial<LoadedTaxonomies> = {};
-  for (const name of CORE_NAMES) compiled[name] = new CompiledTaxonomy(core[name]);
-  let ingredients: Partial<Record<IngredientName, CompiledTaxonomy>> | undefined;
-  const ingredientTaxonomies = (): Partial<Record<IngredientName, CompiledTaxonomy>> => {
-    if (ingredients === undefined) {
-      const tables = typeof ingredientPart === "function" ? ingredientPart() : ingredientPart;
-      ingredients = {};
-      for (const name of INGREDIENT_NAMES) ingredients[name] = new CompiledTaxonomy(tables[name]);
-    }
-    return ingredients;
-  };
-  for (const name of INGREDIENT_NAMES) {
-    Object.defineProperty(compiled, name, {
-      enumerable: true,
-      get: () => ingredientTaxonomies()[name],
-    });
-  }
-  if (typeof ingredientPart !== "function") ingredientTaxonomies();
+  compilePart(compiled, CORE_NAMES, core);
+  compilePart(compiled, INGREDIENT_NAMES, ingredientPart);
   return compiled as LoadedTaxonomies;
 }
 
-function hasTables(tables: Record<string, TaxonomyTables>, names: readonly string[]): boolean {
+export function hasTables(tables: Record<string, TaxonomyTables>, names: readonly string[]): boolean {
   return names.every((name) => tables[name] !== undefined);
 }
 
 /** Builds taxonomies from source texts, without any file access (tests, tools). */
 export function buildTaxonomies(sources: TaxonomySourceTexts, options: BuildTaxonomiesOptions = {}): LoadedTaxonomies {
   const tables = buildAllTables(sources, options);
-  return compile(tables, tables);
+  return compileTaxonomies(tables, tables);
 }
 
-/** The sources of the core taxonomies (loaded at start). */
-function readCoreSources(dataDir: string): Pick<TaxonomySourceTexts, CoreSource> {
-  const read = (name: CoreSource): string => readFileSync(join(dataDir, SOURCE_FILES[name]), "utf8");
-  return {
-    categories: read("categories"),
-    categoriesSupplement: read("categoriesSupplement"),
-    labels: read("labels"),
-    countries: read("countries"),
-    nutrients: read("nutrients"),
-  };
-}
-const CORE_SOURCES = ["categories", "categoriesSupplement", "labels", "countries", "nutrients"] as const;
-type CoreSource = (typeof CORE_SOURCES)[number];
+export const CORE_SOURCES = ["categories", "categoriesSupplement", "labels", "countries", "nutrients"] as const;
+export type CoreSource = (typeof CORE_SOURCES)[number];
 
-/** Loads the taxonomies, from the compact form when it is up to date (not memoised). */
-export function loadTaxonomiesWithReport(options: LoadOptions = {}): LoadReport {
-  const root = options.dataDir === undefined || options.cacheDir === undefined ? packageRoot() : "";
-  const dataDir = options.dataDir ?? join(root, "data", "taxonomies");
-  const cacheDir = options.cacheDir ?? join(root, ".cache");
-  // The compact forms are named by the source files' sizes and modification times: a start reads no
-  // source file when the core one is up to date. The ingredient part's own compact form (its key covers
-  // every file) is read on first use.
-  const paths = (names: readonly (keyof typeof SOURCE_FILES)[]): Record<string, string> =>
-    Object.fromEntries(names.map((name) => [SOURCE_FILES[name], join(dataDir, SOURCE_FILES[name])]));
-  const key = cacheKeyOfFiles(paths(CORE_SOURCES));
-  const cacheFile = cacheDir === false ? undefined : cacheFilePath(cacheDir, key);
-  const ingredientPart = (): IngredientTables => {
-    const ingredientKey = cacheKeyOfFiles(paths(Object.keys(SOURCE_FILES) as (keyof typeof SOURCE_FILES)[]));
-    const ingredientCacheFile =
-      cacheDir === false ? undefined : cacheFilePath(cacheDir, ingredientKey, INGREDIENT_CACHE_PART);
-    const cached = ingredientCacheFile === undefined ? undefined : readCache(ingredientCacheFile, ingredientKey);
-    if (cached !== undefined && hasTables(cached, INGREDIENT_NAMES)) return cached as IngredientTables;
-    const tables = buildIngredientAnalysisTables(readTaxonomySources(dataDir), false);
-    if (ingredientCacheFile !== undefined) writeCache(ingredientCacheFile, ingredientKey, tables);
-    return tables;
-  };
-
-  const cached = cacheFile === undefined ? undefined : readCache(cacheFile, key);
-  if (cached !== undefined && hasTables(cached, CORE_NAMES)) {
-    const taxonomies = compile(cached as CoreTables, ingredientPart);
-    return { taxonomies, source: "cache", cacheFile, cacheWritten: false, warnings: warningsOf(taxonomies) };
-  }
-  const tables = buildCoreTables(readCoreSources(dataDir), false);
-  const cacheWritten = cacheFile === undefined ? false : writeCache(cacheFile, key, tables);
-  const taxonomies = compile(tables, ingredientPart);
-  return { taxonomies, source: "parsed", cacheFile, cacheWritten, warnings: warningsOf(taxonomies) };
-}
-
-/** Names of the taxonomies loaded on first use (ingredients analysis). */
-export const LAZILY_LOADED_TAXONOMIES: readonly string[] = INGREDIENT_NAMES;
-
-/** Build warnings of the taxonomies loaded at start (the lazily loaded ones are not touched). */
-function warningsOf(taxonomies: LoadedTaxonomies): string[] {
+/** Build warnings of the core taxonomies (tolerated errors of lenient ones, for a log). */
+export function coreWarnings(taxonomies: LoadedTaxonomies): string[] {
   return CORE_NAMES.flatMap((name) =>
     taxonomies[name].buildWarnings.map((warning) => `${taxonomies[name].tagtype}: ${warning}`),
   );
-}
-
-const loaded = new Map<string, LoadedTaxonomies>();
-
-/**
- * The shipped taxonomies, loaded once per process (and per option set). Throws a
- * `TaxonomyBuildError` when a strict taxonomy has build errors: the server must not start then.
- */
-export function loadTaxonomies(options: LoadOptions = {}): LoadedTaxonomies {
-  const memoKey = JSON.stringify([
-    options.dataDir === undefined ? null : resolve(options.dataDir),
-    typeof options.cacheDir === "string" ? resolve(options.cacheDir) : (options.cacheDir ?? null),
-  ]);
-  let taxonomies = loaded.get(memoKey);
-  if (taxonomies === undefined) {
-    taxonomies = loadTaxonomiesWithReport(options).taxonomies;
-    loaded.set(memoKey, taxonomies);
-  }
-  return taxonomies;
 }
 
 /** cc (country code) → country id, per countries taxonomy. */

@@ -8,8 +8,8 @@
 import type pg from "pg";
 import type { Product } from "../../domain/product.js";
 import { type ProductIndexEntry, productIndexEntry } from "../../domain/search/index-entry.js";
-import { loadTaxonomies } from "../../domain/taxonomy/index.js";
 import type { Taxonomies } from "../../domain/taxonomy/types.js";
+import { loadTaxonomies } from "../../storage/taxonomy-files.js";
 import {
   addCountryTermCounts,
   addTagTermInfos,

@@ -1,6 +1,6 @@
 /** The fields of OFF's ingredients.t fixtures that foodbase computes, read from foodbase's analysis the same way. */
 import { analyzeProductIngredients, type ParsedIngredient } from "../../../src/domain/ingredients/index.js";
-import { loadTaxonomies } from "../../../src/domain/taxonomy/index.js";
+import { loadTaxonomies } from "../../../src/storage/taxonomy-files.js";
 import type { FixtureIngredient, IngredientsFixture } from "./oracle/fixtures.js";
 
 const INGREDIENT_KEYS = [

@@ -5,7 +5,7 @@
 import { expect } from "vitest";
 import { analyzeProductIngredients, type IngredientsAnalysisResult } from "../../../src/domain/ingredients/index.js";
 import type { Product } from "../../../src/domain/product.js";
-import { loadTaxonomies } from "../../../src/domain/taxonomy/index.js";
+import { loadTaxonomies } from "../../../src/storage/taxonomy-files.js";
 
 export const taxonomies = loadTaxonomies();
 

@@ -1,8 +1,9 @@
 /** Test helpers: the real shipped taxonomy and products as the write path stores them. */
 
 import type { Product } from "../../../src/domain/product.js";
-import { getTaxonomyId, loadTaxonomies } from "../../../src/domain/taxonomy/index.js";
+import { getTaxonomyId } from "../../../src/domain/taxonomy/index.js";
 import type { Taxonomies, Taxonomy } from "../../../src/domain/taxonomy/types.js";
+import { loadTaxonomies } from "../../../src/storage/taxonomy-files.js";
 
 let loaded: Taxonomies | undefined;
 

@@ -34,7 +34,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { aggregateNutrition, convertProductSchema, type SchemaContext } from "../../../src/domain/schema/index.js";
-import { loadTaxonomies } from "../../../src/domain/taxonomy/index.js";
+import { loadTaxonomies } from "../../../src/storage/taxonomy-files.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };

@@ -7,8 +7,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildTaxonomies, readTaxonomySources } from "../../../src/domain/taxonomy/index.js";
+import { buildTaxonomies } from "../../../src/domain/taxonomy/index.js";
 import type { CompiledTaxonomy } from "../../../src/domain/taxonomy/taxonomy.js";
+import { readTaxonomySources } from "../../../src/storage/taxonomy-files.js";
 
 interface ExportedEntry {
   name?: Record<string, string>;

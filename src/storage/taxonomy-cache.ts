@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
-import type { TaxonomyTables } from "./tables.js";
+import type { TaxonomyTables } from "../domain/taxonomy/tables.js";
 
 /** Bump when the shape of {@link TaxonomyTables} changes in a way the engine hash would not catch. */
 const CACHE_FORMAT = 2;
@@ -20,7 +20,7 @@ const CACHE_FORMAT = 2;
  * Compiled (`dist/`) and source (`src/`, under the test runner) engines hash different code: each keeps
  * its own cache file, so that one does not delete the other's as stale.
  */
-const CACHE_PREFIX = `taxonomies-${basename(join(dirname(fileURLToPath(import.meta.url)), "..", ".."))}-`;
+const CACHE_PREFIX = `taxonomies-${basename(join(dirname(fileURLToPath(import.meta.url)), ".."))}-`;
 const CACHE_SUFFIX = ".v8";
 
 let engineTexts: string[] | undefined;
@@ -31,7 +31,7 @@ let engineTexts: string[] | undefined;
  */
 function engineSourceTexts(): string[] {
   if (engineTexts !== undefined) return engineTexts;
-  const dir = dirname(fileURLToPath(import.meta.url));
+  const dir = join(dirname(fileURLToPath(import.meta.url)), "..", "domain", "taxonomy");
   engineTexts = readdirSync(dir)
     .filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith(".d.ts"))
     .sort()

@@ -2,16 +2,15 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, w
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readCache, writeCache } from "../../../src/domain/taxonomy/cache.js";
+import { countryFromCode, type LoadedTaxonomies } from "../../src/domain/taxonomy/index.js";
+import { readCache, writeCache } from "../../src/storage/taxonomy-cache.js";
 import {
-  countryFromCode,
-  type LoadedTaxonomies,
   type LoadReport,
   loadTaxonomies,
   loadTaxonomiesWithReport,
-  packageRoot,
-} from "../../../src/domain/taxonomy/index.js";
-import { shipped } from "./shipped.js";
+  shippedTaxonomiesDir,
+} from "../../src/storage/taxonomy-files.js";
+import { shipped } from "../domain/taxonomy/shipped.js";
 
 /** A fingerprint of answers that depend on every part of the tables. */
 function answers(t: LoadedTaxonomies): unknown {
@@ -87,7 +86,7 @@ describe("loading and the compact-form cache", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "foodbase-taxonomy-sources-"));
     const ownCache = mkdtempSync(join(tmpdir(), "foodbase-taxonomies-"));
     try {
-      cpSync(join(packageRoot(), "data", "taxonomies"), dataDir, { recursive: true });
+      cpSync(shippedTaxonomiesDir(), dataDir, { recursive: true });
       expect(loadTaxonomiesWithReport({ dataDir, cacheDir: ownCache }).source).toBe("parsed");
       expect(loadTaxonomiesWithReport({ dataDir, cacheDir: ownCache }).source).toBe("cache");
       appendFileSync(join(dataDir, "labels.txt"), "\n# an edit\n");
@@ -106,8 +105,15 @@ describe("loading and the compact-form cache", () => {
     expect(loadTaxonomies()).toBe(shipped);
   });
 
-  it("finds the package root from the module location", () => {
-    expect(existsSync(join(packageRoot(), "data", "taxonomies", "categories.txt"))).toBe(true);
+  it("finds the shipped files from the module location", () => {
+    expect(existsSync(join(shippedTaxonomiesDir(), "categories.txt"))).toBe(true);
+  });
+
+  it("reads no file until a taxonomy is used (a server start reads none)", () => {
+    const missing = join(tmpdir(), `foodbase-no-taxonomies-${process.pid}`);
+    const taxonomies = loadTaxonomies({ dataDir: missing, cacheDir: false });
+    expect(Object.keys(taxonomies)).toContain("categories");
+    expect(() => taxonomies.categories).toThrow(/ENOENT/);
   });
 });
 
