@@ -6,7 +6,7 @@
 
 import { getString, getStringArray, type Product } from "./product.js";
 import { getStringIdForLang, getTaxonomyId, splitLanguagePrefix } from "./taxonomy/string-id.js";
-import type { Taxonomies, Taxonomy } from "./taxonomy/types.js";
+import type { Taxonomies, Taxonomy, TaxonomyName } from "./taxonomy/types.js";
 import { compareCodePoints } from "./taxonomy/variants.js";
 
 /**
@@ -20,7 +20,7 @@ export type TagFieldKind = "taxonomy" | "prefixed" | "free";
 export interface TagFieldDescription {
   readonly kind: TagFieldKind;
   /** The taxonomy of a `taxonomy` field. */
-  readonly taxonomy?: keyof Taxonomies;
+  readonly taxonomy?: TaxonomyName;
 }
 
 export const TAG_FIELDS = {

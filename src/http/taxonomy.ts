@@ -15,14 +15,14 @@ import {
   type SuggestionRequest,
   taxonomySuggestions,
 } from "../domain/taxonomy/suggestions.js";
-import type { Taxonomies, Taxonomy } from "../domain/taxonomy/types.js";
+import type { Taxonomies, Taxonomy, TaxonomyName } from "../domain/taxonomy/types.js";
 import { HttpError } from "./errors.js";
 import { JSON_TYPE, sortKeysDeep } from "./json.js";
 import { queryParams } from "./params.js";
 
-const TAXONOMY_NAMES: readonly (keyof Taxonomies)[] = ["categories", "countries", "labels", "nutrients"];
+const TAXONOMY_NAMES: readonly TaxonomyName[] = ["categories", "countries", "labels", "nutrients"];
 
-function isShippedTaxonomy(name: string): name is keyof Taxonomies {
+function isShippedTaxonomy(name: string): name is TaxonomyName {
   return (TAXONOMY_NAMES as readonly string[]).includes(name);
 }
 
@@ -146,7 +146,7 @@ function suggestionRequest(params: Record<string, string | undefined>): Suggesti
 }
 
 /** Taxonomies suggestions draw from, by OFF's tag type; `traces` are allergens. */
-const SUGGESTION_TAXONOMIES: Readonly<Record<string, keyof Taxonomies>> = {
+const SUGGESTION_TAXONOMIES: Readonly<Record<string, TaxonomyName>> = {
   categories: "categories",
   labels: "labels",
   countries: "countries",

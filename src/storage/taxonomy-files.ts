@@ -4,13 +4,14 @@
  * given (`domain/taxonomy/index.ts`).
  *
  * `loadTaxonomies()` is what a server uses: memoised per process, and lazy. Each part (the core
- * taxonomies, then those of ingredients analysis) is read on first use, so that a start reads none: a
+ * taxonomies, then those of ingredients analysis with their word lists) is read on first use, so that a start reads none: a
  * worker that only serves product reads never needs them, and the others pay for them once, after they
  * listen (server.ts warms them up).
  */
 
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { IngredientWordData } from "../domain/ingredients/words.js";
 import {
   buildCoreTables,
   buildIngredientAnalysisTables,
@@ -28,6 +29,7 @@ import {
   type TaxonomySourceTexts,
 } from "../domain/taxonomy/index.js";
 import { PACKAGE_ROOT } from "../paths.js";
+import { readIngredientWordData } from "./ingredient-words.js";
 import { cacheFilePath, cacheKeyOfFiles, INGREDIENT_CACHE_PART, readCache, writeCache } from "./taxonomy-cache.js";
 
 export interface LoadOptions {
@@ -111,6 +113,19 @@ function partLoaders(options: LoadOptions): { core: () => PartLoad<CoreTables>; 
   return { core, ingredients };
 }
 
+/** The word lists of ingredients analysis, read on first use, beside the taxonomies they go with. */
+function withIngredientWords(taxonomies: LoadedTaxonomies): LoadedTaxonomies {
+  let words: IngredientWordData | undefined;
+  Object.defineProperty(taxonomies, "ingredientWords", {
+    enumerable: true,
+    get: () => {
+      words ??= readIngredientWordData();
+      return words;
+    },
+  });
+  return taxonomies;
+}
+
 /**
  * Loads the core taxonomies now, from the compact form when it is up to date (not memoised), and says
  * how; the ingredient-analysis part is read on first use. For the build script and tests.
@@ -118,7 +133,7 @@ function partLoaders(options: LoadOptions): { core: () => PartLoad<CoreTables>; 
 export function loadTaxonomiesWithReport(options: LoadOptions = {}): LoadReport {
   const loaders = partLoaders(options);
   const core = loaders.core();
-  const taxonomies = compileTaxonomies(core.tables, loaders.ingredients);
+  const taxonomies = withIngredientWords(compileTaxonomies(core.tables, loaders.ingredients));
   const { source, cacheFile, cacheWritten } = core;
   return { taxonomies, source, cacheFile, cacheWritten, warnings: coreWarnings(taxonomies) };
 }
@@ -137,7 +152,7 @@ export function loadTaxonomies(options: LoadOptions = {}): LoadedTaxonomies {
   let taxonomies = loaded.get(memoKey);
   if (taxonomies === undefined) {
     const loaders = partLoaders(options);
-    taxonomies = compileTaxonomies(() => loaders.core().tables, loaders.ingredients);
+    taxonomies = withIngredientWords(compileTaxonomies(() => loaders.core().tables, loaders.ingredients));
     loaded.set(memoKey, taxonomies);
   }
   return taxonomies;

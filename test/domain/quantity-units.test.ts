@@ -13,7 +13,7 @@ import {
   productQuantityInGrams,
   servingQuantityInGrams,
 } from "../../src/domain/quantity.js";
-import { parseUnitsTaxonomy } from "../../src/domain/taxonomy/units.js";
+import { offUnits, parseUnitsTaxonomy } from "../../src/domain/taxonomy/units.js";
 
 describe("OFF's normalize_quantity cases (tests/unit/food.t)", () => {
   it.each([
@@ -73,6 +73,12 @@ describe("every name of OFF's units list", () => {
     expect(units.get("gal")).toMatchObject({ factor: 3785.41, standardUnit: "ml" });
     expect(units.get("metric teaspoon")).toMatchObject({ factor: 5, standardUnit: "ml" });
     expect(units.size).toBeGreaterThan(700);
+  });
+
+  it("the table compiled into the domain is the shipped file's, names in the same order", () => {
+    // src/domain/taxonomy/units-table.ts is written by scripts/build-units-table.ts: regenerate it after
+    // updating data/taxonomies/units.txt.
+    expect([...offUnits()]).toEqual([...units]);
   });
 
   it("each one is read in a serving size and a quantity, with its standard unit", () => {

@@ -18,10 +18,9 @@ import { cleanIngredientsText, preparseIngredientsText, removeAllergenPhrases } 
 import { patternsFor } from "./regex.js";
 import { addSpecificOrigins, extractSpecificIngredients, type SpecificIngredient } from "./specific.js";
 import type { IngredientShareEstimates, ParsedIngredient } from "./types.js";
-import { type IngredientWordData, loadIngredientWordData, wordsFor } from "./words.js";
+import { type IngredientWordData, wordsFor } from "./words.js";
 
 export type { IngredientShareEstimates, LanguageWords, ParsedIngredient } from "./types.js";
-export { loadIngredientWordData } from "./words.js";
 
 /**
  * Longest ingredient text analysed (characters). OFF has no limit; foodbase cuts pathological input so
@@ -172,16 +171,16 @@ function emptyAdditives(): AdditivesResult {
 }
 
 /**
- * The whole analysis. Without an `ingredients` taxonomy (hand-built taxonomy sets of other tests) it
- * returns undefined and the product is left as it is.
+ * The whole analysis. Without an `ingredients` taxonomy or the word lists (hand-built taxonomy sets of
+ * other tests) it returns undefined and the product is left as it is.
  */
 export function analyzeProductIngredients(
   product: Product,
   taxonomies: Taxonomies,
-  data: IngredientWordData = loadIngredientWordData(),
 ): IngredientsAnalysisResult | undefined {
   const ingredientsTaxonomy = taxonomies.ingredients;
-  if (ingredientsTaxonomy === undefined) return undefined;
+  const data: IngredientWordData | undefined = taxonomies.ingredientWords;
+  if (ingredientsTaxonomy === undefined || data === undefined) return undefined;
   const fields: Record<string, unknown> = {};
   const selected = selectIngredientsLc(product);
   const lc = selected?.lc ?? getString(product, "lc") ?? "en";

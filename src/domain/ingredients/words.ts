@@ -1,11 +1,8 @@
 /**
  * The per-language word lists of ingredients analysis: foodbase's own data files
- * (`data/ingredients/<lc>.json`, INGREDIENTS.md §1 and §12.6), read once per process.
+ * (`data/ingredients/<lc>.json`, INGREDIENTS.md §1 and §12.6), read by `storage/ingredient-words.ts`.
  * Languages without a file (anything but en, fr, de, es, it) use the generic path: no word tables.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { PACKAGE_ROOT } from "../../paths.js";
 import type { LanguageWords } from "./types.js";
 
 export const WORD_LIST_LANGUAGES = ["en", "fr", "de", "es", "it"] as const;
@@ -47,30 +44,22 @@ export interface IngredientWordData {
   nonNutritiveSweeteners: ReadonlySet<string>;
 }
 
-let loaded: IngredientWordData | undefined;
+/** The data files' contents, as parsed JSON: `<lc>.json` per language that has one, NOVA markers, sweeteners. */
+export interface IngredientWordFiles {
+  languages: Readonly<Record<string, Partial<LanguageWords>>>;
+  novaMarkers: { markers: NovaMarkers };
+  sweeteners: { sweeteners: string[]; non_nutritive_sweeteners: string[] };
+}
 
-/** Reads the word lists and NOVA markers from `<package root>/data/ingredients` (memoised). */
-export function loadIngredientWordData(dataDir = join(PACKAGE_ROOT, "data", "ingredients")): IngredientWordData {
-  if (loaded !== undefined) return loaded;
+export function ingredientWordData(files: IngredientWordFiles): IngredientWordData {
   const words = new Map<string, LanguageWords>();
-  for (const lc of WORD_LIST_LANGUAGES) {
-    const file = join(dataDir, `${lc}.json`);
-    if (!existsSync(file)) continue;
-    const parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<LanguageWords>;
-    words.set(lc, { ...EMPTY_WORDS, ...parsed, lc });
-  }
-  const nova = JSON.parse(readFileSync(join(dataDir, "nova-markers.json"), "utf8")) as { markers: NovaMarkers };
-  const sweeteners = JSON.parse(readFileSync(join(dataDir, "sweeteners.json"), "utf8")) as {
-    sweeteners: string[];
-    non_nutritive_sweeteners: string[];
-  };
-  loaded = {
+  for (const [lc, parsed] of Object.entries(files.languages)) words.set(lc, { ...EMPTY_WORDS, ...parsed, lc });
+  return {
     words,
-    novaMarkers: nova.markers,
-    sweeteners: new Set(sweeteners.sweeteners),
-    nonNutritiveSweeteners: new Set(sweeteners.non_nutritive_sweeteners),
+    novaMarkers: files.novaMarkers.markers,
+    sweeteners: new Set(files.sweeteners.sweeteners),
+    nonNutritiveSweeteners: new Set(files.sweeteners.non_nutritive_sweeteners),
   };
-  return loaded;
 }
 
 /** The word lists of `lc`, or empty lists (generic path). */

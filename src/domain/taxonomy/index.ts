@@ -31,8 +31,9 @@ export interface LoadedTaxonomies extends Taxonomies {
 }
 
 /** Every taxonomy the loader builds, by tag type. */
-export type AllTables = Record<keyof LoadedTaxonomies, TaxonomyTables>;
-const TAXONOMY_NAMES: readonly (keyof LoadedTaxonomies)[] = [
+type LoadedTaxonomyName = Exclude<keyof LoadedTaxonomies, "ingredientWords">;
+export type AllTables = Record<LoadedTaxonomyName, TaxonomyTables>;
+const TAXONOMY_NAMES: readonly LoadedTaxonomyName[] = [
   "categories",
   "labels",
   "countries",
@@ -148,7 +149,7 @@ export function buildIngredientAnalysisTables(
 
 export const CORE_NAMES = ["categories", "labels", "countries", "nutrients"] as const;
 type CoreName = (typeof CORE_NAMES)[number];
-type IngredientName = Exclude<keyof LoadedTaxonomies, CoreName>;
+type IngredientName = Exclude<LoadedTaxonomyName, CoreName>;
 export const INGREDIENT_NAMES = TAXONOMY_NAMES.filter(
   (name): name is IngredientName => !(CORE_NAMES as readonly string[]).includes(name),
 );
@@ -159,22 +160,32 @@ export type IngredientTables = Omit<AllTables, CoreName>;
 type PartOrLoader<T> = T | (() => T);
 
 /** One part's taxonomies, compiled once, when the first of them is used (or at once for tables given). */
-function compilePart<Name extends keyof LoadedTaxonomies>(
+function compilePart<Name extends LoadedTaxonomyName>(
   compiled: Partial<LoadedTaxonomies>,
   names: readonly Name[],
   part: PartOrLoader<Pick<AllTables, Name>>,
 ): void {
-  let taxonomies: Partial<Record<Name, CompiledTaxonomy>> | undefined;
-  const load = (): Partial<Record<Name, CompiledTaxonomy>> => {
-    if (taxonomies === undefined) {
-      const tables = typeof part === "function" ? part() : part;
-      taxonomies = {};
-      for (const name of names) taxonomies[name] = new CompiledTaxonomy(tables[name]);
+  const load = (): void => {
+    const tables = typeof part === "function" ? part() : part;
+    // Plain properties from then on: the hot paths read them without a getter call.
+    for (const name of names) {
+      Object.defineProperty(compiled, name, { enumerable: true, value: new CompiledTaxonomy(tables[name]) });
     }
-    return taxonomies;
   };
-  for (const name of names) Object.defineProperty(compiled, name, { enumerable: true, get: () => load()[name] });
-  if (typeof part !== "function") load();
+  if (typeof part !== "function") {
+    load();
+    return;
+  }
+  for (const name of names) {
+    Object.defineProperty(compiled, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        load();
+        return compiled[name];
+      },
+    });
+  }
 }
 
 /**

@@ -2,6 +2,8 @@
  * The contract between the taxonomy engine and its users (tags on write, Nutri-Score, nutriment
  * parsing, search). Ids are canonical ids such as `en:orange-juices` or `zz:energy-kj`.
  */
+import type { IngredientWordData } from "../ingredients/words.js";
+
 export interface Taxonomy {
   /** `categories`, `labels`, `countries`, `nutrients`. */
   readonly tagtype: string;
@@ -47,4 +49,9 @@ export interface Taxonomies {
   vitamins?: Taxonomy;
   minerals?: Taxonomy;
   origins?: Taxonomy;
+  /** The word lists, NOVA markers and sweeteners of ingredients analysis (`data/ingredients`), shipped with them. */
+  ingredientWords?: IngredientWordData;
 }
+
+/** The tag types of the taxonomies ({@link Taxonomies} without the word lists). */
+export type TaxonomyName = Exclude<keyof Taxonomies, "ingredientWords">;

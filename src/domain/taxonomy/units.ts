@@ -1,10 +1,10 @@
 /**
  * Unit names as OFF reads quantities (`lib/ProductOpener/Units.pm`, issue 26 item 7): every synonym in
  * every language of the mass and volume entries of OFF's units taxonomy (`data/taxonomies/units.txt`),
- * plus their symbols, each with its factor to its standard unit (g or ml).
+ * plus their symbols, each with its factor to its standard unit (g or ml). The domain reads no file: the
+ * names are compiled in `units-table.ts`, written from the shipped file by `scripts/build-units-table.ts`.
  */
-import { readFileSync } from "node:fs";
-import { dataPath } from "../../paths.js";
+import { UNIT_NAMES, UNITS } from "./units-table.js";
 
 export interface UnitOfMeasure {
   /** Multiply by it to get the amount in `standardUnit`. */
@@ -52,10 +52,37 @@ export function parseUnitsTaxonomy(text: string): Map<string, UnitOfMeasure> {
   return units;
 }
 
-let loaded: Map<string, UnitOfMeasure> | undefined;
+/**
+ * The TypeScript module of `units-table.ts` for a units taxonomy text: the distinct units, then every
+ * name with its unit's index, in the parsed map's order (which the quantity patterns keep).
+ */
+export function unitsTableSource(text: string): string {
+  const units: UnitOfMeasure[] = [];
+  const indexes = new Map<UnitOfMeasure, number>();
+  const names: [string, number][] = [];
+  for (const [name, unit] of parseUnitsTaxonomy(text)) {
+    let index = indexes.get(unit);
+    if (index === undefined) {
+      index = units.push(unit) - 1;
+      indexes.set(unit, index);
+    }
+    names.push([name, index]);
+  }
+  return [
+    "// Written by scripts/build-units-table.ts from data/taxonomies/units.txt: do not edit by hand.",
+    'import type { UnitOfMeasure } from "./units.js";',
+    "",
+    `export const UNITS: readonly UnitOfMeasure[] = ${JSON.stringify(units, null, 2)};`,
+    "",
+    `export const UNIT_NAMES: readonly (readonly [name: string, unit: number])[] = ${JSON.stringify(names)};`,
+    "",
+  ].join("\n");
+}
 
-/** OFF's mass and volume unit names, read once from the package's data. */
+let table: Map<string, UnitOfMeasure> | undefined;
+
+/** OFF's mass and volume unit names (the shipped units taxonomy's, compiled in). */
 export function offUnits(): ReadonlyMap<string, UnitOfMeasure> {
-  loaded ??= parseUnitsTaxonomy(readFileSync(dataPath("taxonomies", "units.txt"), "utf8"));
-  return loaded;
+  table ??= new Map(UNIT_NAMES.map(([name, unit]) => [name, UNITS[unit] as UnitOfMeasure]));
+  return table;
 }

@@ -4,12 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { preparseIngredientsText } from "../../../src/domain/ingredients/preparse.js";
-import { loadIngredientWordData, wordsFor } from "../../../src/domain/ingredients/words.js";
+import { wordsFor } from "../../../src/domain/ingredients/words.js";
+import { readIngredientWordData } from "../../../src/storage/ingredient-words.js";
 import { expectCount, taxonomies } from "./helpers.js";
 import { PREPARSE_CASES } from "./oracle/preparse.js";
 import { PREPARSE_DIVERGENCES } from "./preparse-divergences.js";
 
-const data = loadIngredientWordData();
+const data = readIngredientWordData();
 const ingredients = taxonomies.ingredients;
 
 function preparse(lc: string, text: string): string {
