@@ -160,6 +160,75 @@ function ofType(lc: string, ofWord: string | undefined, type: string): string {
   return `${ofWord} ${type}`;
 }
 
+type CategoriesAndTypes = LanguageWords["categories_and_types"][number];
+
+/** The patterns of one category + types table (built once per word lists: they are long alternations). */
+interface CategoryTypesPatterns {
+  table: CategoriesAndTypes;
+  types: ReadonlySet<string>;
+  /** "type-type": two types. */
+  dashed: RegExp;
+  /** "category [qualifier] (type, type and type)". */
+  enclosed: RegExp;
+  /** "category: type, type". */
+  colon: RegExp;
+  /** "category of type, of type and of type" (not en/de). */
+  ofList: RegExp | undefined;
+}
+
+interface EnumerationPatterns {
+  /** Separator of a list of types: a comma or the and-word. */
+  separator: RegExp;
+  /** The of-word at the start of an item, with the spaces after it. */
+  leadingOf: RegExp;
+  /** The and-word between spaces. */
+  andWord: RegExp;
+  tables: CategoryTypesPatterns[];
+}
+
+const enumerationPatternsCache = new WeakMap<LanguageWords, EnumerationPatterns>();
+
+function enumerationPatterns(words: LanguageWords): EnumerationPatterns {
+  const cached = enumerationPatternsCache.get(words);
+  if (cached !== undefined) return cached;
+  const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
+  const ofAlt = words.of.length === 0 ? "(?!)" : alternation(words.of);
+  const sep = `\\s*(?:,|\\s${andAlt}\\s)\\s*`;
+  const before = words.lc === "en" || words.lc === "de";
+  // In English the words before the category in the item name the types with it: "organic vegetable oils
+  // (sunflower)" → "sunflower organic vegetable oils".
+  const prefix = words.lc === "en" ? "(?:(?<=^|[,;:(\\[]\\s*)((?:[\\p{L}\\p{M}]+\\s+)+?))?" : "()";
+  const tables = words.categories_and_types.map((table): CategoryTypesPatterns => {
+    const category = alternation(table.categories);
+    const type = `${alternation(table.types)}${NOT_LETTER_AFTER}`;
+    return {
+      table,
+      types: new Set(table.types.map((t) => t.toLowerCase())),
+      dashed: new RegExp(`${NOT_LETTER_BEFORE}(${type})-(${type})`, "giu"),
+      enclosed: new RegExp(
+        `${NOT_LETTER_BEFORE}${prefix}(${category})((?:\\s+(?:[\\p{L}\\p{M}]+|\\d+(?:\\.\\d+)?\\s?%))*?)\\s*\\(\\s*((?:${type})(?:${sep}(?:${type}))*)\\s*\\)`,
+        "giu",
+      ),
+      colon: new RegExp(`${NOT_LETTER_BEFORE}(${category})\\s*:\\s*((?:${type})(?:${sep}(?:${type}))*)`, "giu"),
+      ofList:
+        before || words.of.length === 0
+          ? undefined
+          : new RegExp(
+              `${NOT_LETTER_BEFORE}(${category})\\s+${ofAlt}\\s*((?:${type})(?:\\s*(?:,|\\s${andAlt})\\s*(?:${ofAlt})?\\s*(?:${type}))+)`,
+              "giu",
+            ),
+    };
+  });
+  const patterns: EnumerationPatterns = {
+    separator: new RegExp(sep, "iu"),
+    leadingOf: new RegExp(`^${ofAlt}\\s*`, "iu"),
+    andWord: new RegExp(`\\s${andAlt}\\s`, "iu"),
+    tables,
+  };
+  enumerationPatternsCache.set(words, patterns);
+  return patterns;
+}
+
 /**
  * §3.2 step 10: category + types enumerations, nested under the category as OFF's current normalize_enumeration
  * does (ingredients_preparsing.t): "huile (palme, colza)", "huiles végétales de palme et de colza" and "huile
@@ -169,17 +238,13 @@ function ofType(lc: string, ofWord: string | undefined, type: string): string {
  */
 function developCategoriesAndTypes(words: LanguageWords, text: string, known: (name: string) => boolean): string {
   let s = text;
-  const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
-  const ofAlt = words.of.length === 0 ? "(?!)" : alternation(words.of);
+  const { separator, leadingOf, andWord, tables } = enumerationPatterns(words);
   const ofWord = words.of.includes("de") ? "de" : words.of[0];
-  const sep = `\\s*(?:,|\\s${andAlt}\\s)\\s*`;
-  for (const table of words.categories_and_types) {
-    const types = new Set(table.types.map((t) => t.toLowerCase()));
-    const category = alternation(table.categories);
-    const type = `${alternation(table.types)}${NOT_LETTER_AFTER}`;
-    const before = words.lc === "en" || words.lc === "de";
+  const before = words.lc === "en" || words.lc === "de";
+  const split = (list: string): string[] => list.split(separator);
+  for (const { table, types, dashed, enclosed, colon, ofList } of tables) {
     // Two types joined by a dash are two types: "arôme naturel de citron-citron vert".
-    s = s.replace(new RegExp(`${NOT_LETTER_BEFORE}(${type})-(${type})`, "giu"), "$1, $2");
+    s = s.replace(dashed, "$1, $2");
     const child = (cat: string, t: string): string => {
       const alternates = (table.alternate_names ?? []).map((a) => a.replace("<type>", t).replace("<category>", cat));
       const first = alternates[0];
@@ -187,50 +252,32 @@ function developCategoriesAndTypes(words: LanguageWords, text: string, known: (n
       return before ? `${t} ${cat}` : `${cat} ${ofType(words.lc, ofWord, t)}`;
     };
     const nest = (cat: string, items: string[]): string => `${cat} (${items.map((t) => child(cat, t)).join(", ")})`;
-    const split = (list: string): string[] => list.split(new RegExp(sep, "iu"));
     // "category [qualifier] (type, type and type)": the qualifier stays ("graisse végétale bio (colza)",
-    // "huiles végétales 54.5% (colza, palme)"). In English the words before the category in the item name the
-    // types with it: "organic vegetable oils (sunflower)" → "sunflower organic vegetable oils".
-    const prefix = words.lc === "en" ? "(?:(?<=^|[,;:(\\[]\\s*)((?:[\\p{L}\\p{M}]+\\s+)+?))?" : "()";
-    s = s.replace(
-      new RegExp(
-        `${NOT_LETTER_BEFORE}${prefix}(${category})((?:\\s+(?:[\\p{L}\\p{M}]+|\\d+(?:\\.\\d+)?\\s?%))*?)\\s*\\(\\s*((?:${type})(?:${sep}(?:${type}))*)\\s*\\)`,
-        "giu",
-      ),
-      (whole, lead: string | undefined, cat: string, qualifier: string, list: string) => {
-        const items = split(list);
-        if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
-        const named = `${lead ?? ""}${cat}`;
-        return `${named}${qualifier} (${items.map((t) => child(named, t)).join(", ")})`;
-      },
-    );
+    // "huiles végétales 54.5% (colza, palme)").
+    s = s.replace(enclosed, (whole, lead: string | undefined, cat: string, qualifier: string, list: string) => {
+      const items = split(list);
+      if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
+      const named = `${lead ?? ""}${cat}`;
+      return `${named}${qualifier} (${items.map((t) => child(named, t)).join(", ")})`;
+    });
     // "category: type, type" → "category (child, child)", the types ending where a non-type starts
     // ("huile végétale : colza et tomates" → "huile végétale (huile de colza) et tomates").
-    s = s.replace(
-      new RegExp(`${NOT_LETTER_BEFORE}(${category})\\s*:\\s*((?:${type})(?:${sep}(?:${type}))*)`, "giu"),
-      (whole, cat: string, list: string) => {
-        const items = split(list);
-        if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
-        return nest(cat, items);
-      },
-    );
+    s = s.replace(colon, (whole, cat: string, list: string) => {
+      const items = split(list);
+      if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
+      return nest(cat, items);
+    });
     // "category of type, of type and of type" → "category (child, child, child)" (not en/de); without a repeated
     // of-word the list needs the and-word ("Huile de palme, noisettes et tournesol", not "Huile de palme, noisettes").
-    if (!before && words.of.length > 0) {
-      s = s.replace(
-        new RegExp(
-          `${NOT_LETTER_BEFORE}(${category})\\s+${ofAlt}\\s*((?:${type})(?:\\s*(?:,|\\s${andAlt})\\s*(?:${ofAlt})?\\s*(?:${type}))+)`,
-          "giu",
-        ),
-        (whole, cat: string, list: string) => {
-          const parts = list.split(new RegExp(`\\s*(?:,|\\s${andAlt}\\s)\\s*`, "iu"));
-          const items = parts.map((item) => item.replace(new RegExp(`^${ofAlt}\\s*`, "iu"), "").trim());
-          if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
-          const repeatedOf = parts.slice(1).every((part) => new RegExp(`^${ofAlt}`, "iu").test(part));
-          if (!repeatedOf && !new RegExp(`\\s${andAlt}\\s`, "iu").test(list)) return whole;
-          return nest(cat, items);
-        },
-      );
+    if (ofList !== undefined) {
+      s = s.replace(ofList, (whole, cat: string, list: string) => {
+        const parts = split(list);
+        const items = parts.map((item) => item.replace(leadingOf, "").trim());
+        if (!items.every((item) => types.has(item.toLowerCase()))) return whole;
+        const repeatedOf = parts.slice(1).every((part) => leadingOf.test(part));
+        if (!repeatedOf && !andWord.test(list)) return whole;
+        return nest(cat, items);
+      });
     }
   }
   return s;
@@ -301,18 +348,35 @@ function vitaminItemSource(lc: string, vitamins: Taxonomy | undefined): string {
  * (the ingredients taxonomy's name of en:vitamins, which sets the additive class of what follows), then a
  * code becomes "vitamin <code>" and a named vitamin stays as written.
  */
-function developVitamins(words: LanguageWords, text: string, taxonomies: PreparseTaxonomies): string {
-  if (words.vitamins_words.length === 0) return text;
+/** The vitamin enumeration patterns of word lists, per vitamins taxonomy (long alternations: built once). */
+const vitaminPatternsCache = new WeakMap<
+  LanguageWords,
+  { vitamins: Taxonomy | undefined; pattern: RegExp; split: RegExp }
+>();
+
+function vitaminPatterns(words: LanguageWords, vitamins: Taxonomy | undefined): { pattern: RegExp; split: RegExp } {
+  const cached = vitaminPatternsCache.get(words);
+  if (cached !== undefined && cached.vitamins === vitamins) return cached;
   const andAlt = alternation(words.and.length === 0 ? ["and"] : words.and);
-  const item = vitaminItemSource(words.lc, taxonomies.vitamins);
+  const item = vitaminItemSource(words.lc, vitamins);
   const separator = `(?:\\s*[,/]\\s*|\\s+-\\s+|\\s+${andAlt}\\s+|\\s+)`;
   const wordEnd = "(?<=[\\p{L}\\p{M}\\p{Nd}_])(?![\\p{L}\\p{M}\\p{Nd}_])";
-  const pattern = new RegExp(
-    `${NOT_LETTER_BEFORE}(?:${sourceAlternation(words.vitamins_words)})(?:[:([]|\\s)+((?:${item}${separator})+${item})(?:\\s?[)\\]]|${wordEnd})`,
-    "giu",
-  );
+  const patterns = {
+    vitamins,
+    pattern: new RegExp(
+      `${NOT_LETTER_BEFORE}(?:${sourceAlternation(words.vitamins_words)})(?:[:([]|\\s)+((?:${item}${separator})+${item})(?:\\s?[)\\]]|${wordEnd})`,
+      "giu",
+    ),
+    split: new RegExp(`(?:[()/]|\\s-\\s|,\\s?|\\s${andAlt}\\s)+`, "iu"),
+  };
+  vitaminPatternsCache.set(words, patterns);
+  return patterns;
+}
+
+function developVitamins(words: LanguageWords, text: string, taxonomies: PreparseTaxonomies): string {
+  if (words.vitamins_words.length === 0) return text;
+  const { pattern, split } = vitaminPatterns(words, taxonomies.vitamins);
   const plural = (taxonomies.ingredients.name("en:vitamins", words.lc) ?? "vitamins").toLowerCase();
-  const split = new RegExp(`(?:[()/]|\\s-\\s|,\\s?|\\s${andAlt}\\s)+`, "iu");
   return text.replace(pattern, (_m, list: string) => {
     const items = list
       .split(split)
