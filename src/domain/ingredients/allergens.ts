@@ -129,6 +129,39 @@ const UNDERSCORE_MARK = /(?<![\p{L}\p{Nd}])_{1,3}([^_,;()[\]{}]+?)_{1,3}/gu;
 /** Separators of top-level segments (the "and" words split them further, §8.1 step 3). */
 const SEGMENT_SEPARATOR = /\s[-‐‑‒–—―]\s|[_^()[\]{},;.]/gu;
 
+interface ScanPatterns {
+  /** The "and" words and elided "of" words that glue a segment's parts. */
+  glueSplit: RegExp;
+  /** A "may contain" or "contains" phrase at the start of a segment. */
+  phrase: RegExp | undefined;
+  mayContain: RegExp | undefined;
+}
+
+const scanPatternsCache = new WeakMap<LanguageWords, ScanPatterns>();
+
+/** The patterns of {@link scanText} for a language, built once per word lists. */
+function scanPatterns(words: LanguageWords): ScanPatterns {
+  const cached = scanPatternsCache.get(words);
+  if (cached !== undefined) return cached;
+  const glue = [...words.and].filter((w) => w.trim() !== "");
+  const elidedOf = words.of.filter((w) => w.endsWith("'")).map(escapeRegex);
+  const phrases = [...words.may_contain, ...words.contains].filter((w) => w !== "");
+  const patterns: ScanPatterns = {
+    glueSplit: new RegExp(
+      `\\s${glue.length === 0 ? "(?!)" : alternation(glue)}(?=\\s)|(?<=\\s|^)(?:${elidedOf.join("|") || "(?!)"})`,
+      "giu",
+    ),
+    phrase:
+      phrases.length === 0 ? undefined : new RegExp(`^\\s*(?:${alternation(phrases)})(?![\\p{L}])\\s*:?\\s*`, "iu"),
+    mayContain:
+      words.may_contain.length === 0
+        ? undefined
+        : new RegExp(`(?<![\\p{L}])${alternation(words.may_contain)}(?![\\p{L}])`, "iu"),
+  };
+  scanPatternsCache.set(words, patterns);
+  return patterns;
+}
+
 /**
  * §8.1 step 3 on the raw text: `_marked_` words (always allergens, known or not), then segments between
  * separators: a whole segment that is an allergen matches; one that is a known ingredient is left to its
@@ -143,19 +176,7 @@ function scanText(
   isIngredient: (item: string) => boolean,
   marked: (item: string) => string,
 ): Match[] {
-  const glue = [...words.and].filter((w) => w.trim() !== "");
-  const elidedOf = words.of.filter((w) => w.endsWith("'")).map(escapeRegex);
-  const glueSplit = new RegExp(
-    `\\s${glue.length === 0 ? "(?!)" : alternation(glue)}(?=\\s)|(?<=\\s|^)(?:${elidedOf.join("|") || "(?!)"})`,
-    "giu",
-  );
-  const phrases = [...words.may_contain, ...words.contains].filter((w) => w !== "");
-  const phrase =
-    phrases.length === 0 ? undefined : new RegExp(`^\\s*(?:${alternation(phrases)})(?![\\p{L}])\\s*:?\\s*`, "iu");
-  const mayContain =
-    words.may_contain.length === 0
-      ? undefined
-      : new RegExp(`(?<![\\p{L}])${alternation(words.may_contain)}(?![\\p{L}])`, "iu");
+  const { glueSplit, phrase, mayContain } = scanPatterns(words);
   const firstMayContain = mayContain?.exec(text)?.index ?? Number.POSITIVE_INFINITY;
   const matches: Match[] = [];
   const overlaps = (start: number, end: number): boolean => matches.some((m) => start < m.end && end > m.start);

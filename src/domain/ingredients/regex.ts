@@ -8,10 +8,20 @@ export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
-/** `(?:a|b|c)` of literal words, longest first so that "de la" wins over "de". */
+const alternations = new WeakMap<readonly string[], string>();
+
+/**
+ * `(?:a|b|c)` of literal words, longest first so that "de la" wins over "de". Remembered per list: the
+ * word lists are the same arrays from one analysis to the next, and some hold hundreds of words.
+ */
 export function alternation(words: readonly string[]): string {
-  const sorted = [...words].sort((a, b) => b.length - a.length).map(escapeRegex);
-  return sorted.length === 0 ? "(?!)" : `(?:${sorted.join("|")})`;
+  let source = alternations.get(words);
+  if (source === undefined) {
+    const sorted = [...words].sort((a, b) => b.length - a.length).map(escapeRegex);
+    source = sorted.length === 0 ? "(?!)" : `(?:${sorted.join("|")})`;
+    alternations.set(words, source);
+  }
+  return source;
 }
 
 /** `(?:a|b)` of regular-expression sources. */
