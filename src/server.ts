@@ -32,7 +32,7 @@ export interface ServerOptions {
    */
   clusterWorker?: boolean;
   /**
-   * Settles when the database may be opened: a cluster worker loads its taxonomies while the primary
+   * Settles when the database may be opened: a cluster worker loads its modules while the primary
    * migrates the database (serve-cluster.ts).
    */
   databasePrepared?: Promise<void>;

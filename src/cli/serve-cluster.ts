@@ -1,7 +1,7 @@
 /**
  * `foodbase serve --workers N`: N server processes sharing one port, with `node:cluster`. The primary
  * process serves no request: it forks the workers (the same command, run again by cluster), migrates the
- * database and loads the sample data once while they load their modules and taxonomies, starts another
+ * database and loads the sample data once while they load their modules, starts another
  * worker when one dies, and on SIGTERM or SIGINT asks every worker to drain its in-flight requests and
  * waits for them all to exit.
  *
@@ -81,7 +81,7 @@ export function exitOnSignals(server: RunningServer): void {
 /** A cluster worker: one server on the shared port; tells the primary when it listens or why it cannot. */
 export async function runWorker(config: Config): Promise<void> {
   let server: RunningServer;
-  // Asked first: the primary prepares the database while this worker loads its modules and taxonomies.
+  // Asked first: the primary prepares the database while this worker loads its modules.
   const prepared = databasePrepared();
   try {
     const { startServer } = await import("../server.js");
@@ -214,14 +214,16 @@ export async function runPrimary(config: Config, workerCount: number, sampleData
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 
-  // The workers are forked first: loading their modules and taxonomies, the longest part of a start, runs
-  // while this process migrates the database. They open it only once it is prepared.
+  // The workers are forked first: loading their modules, the longest part of a start, runs while this
+  // process migrates the database. They open it only once it is prepared.
   for (let i = 0; i < workerCount; i++) fork();
   try {
     const loaded = await prepareDatabase(config, sampleData);
     if (loaded > 0) log.info(`loaded ${loaded} sample products`);
     databaseIsPrepared = true;
-    for (const worker of waitingForDatabase.splice(0)) worker.send({ type: DATABASE_PREPARED });
+    for (const worker of waitingForDatabase.splice(0)) {
+      if (worker.isConnected()) worker.send({ type: DATABASE_PREPARED });
+    }
   } catch (e) {
     failStart(new Error(startupMessage(e, config.host, config.port)));
   }
