@@ -27,8 +27,8 @@ export interface ServerOptions {
   store?: Store;
   logStream?: NodeJS.WritableStream;
   /**
-   * A worker of `serve --workers N`: its product writes are told to the other workers before they are
-   * answered (cluster-writes.ts), and its metrics are served summed with the others' by the primary.
+   * A worker of `serve --workers N`: its product writes take the primary's write lock (cluster-writes.ts),
+   * and its metrics are served summed with the others' by the primary.
    */
   clusterWorker?: boolean;
   /**
@@ -61,8 +61,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     }));
   let store = openedStore;
   if (options.clusterWorker === true) {
-    const { announceProductWrites } = await import("./cluster-writes.js");
-    store = announceProductWrites(store);
+    const { shareWriteLock } = await import("./cluster-writes.js");
+    store = shareWriteLock(store);
   }
   let metricsSetUp: Awaited<ReturnType<typeof setUpMetrics>> | undefined;
   if (config.metrics) {

@@ -10,7 +10,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { pino } from "pino";
-import { relayProductWrites } from "../cluster-writes.js";
+import { grantWriteLock } from "../cluster-writes.js";
 import type { Config } from "../config.js";
 import type { ClusterMetricsServer } from "../metrics/cluster.js";
 import type { RunningServer } from "../server.js";
@@ -141,7 +141,7 @@ export async function runPrimary(config: Config, workerCount: number, sampleData
     rejectStarted = reject;
   });
 
-  relayProductWrites((worker) => ready.has(worker.id));
+  grantWriteLock();
 
   const fork = (): Worker => {
     const worker = cluster.fork();

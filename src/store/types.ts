@@ -38,12 +38,9 @@ export type ProductMutation<R> = (
   current: Product | undefined,
 ) => { product: Product; changedFields: string[]; result: R } | { reject: R };
 
-/**
- * A lock shared by the processes writing one database. `acquire` resolves to its release, which takes
- * the codes of the products written meanwhile and resolves once the other processes know of them.
- */
+/** A lock shared by the processes writing one database. `acquire` resolves to its release. */
 export interface WriteLock {
-  acquire(): Promise<(writtenCodes: readonly string[]) => Promise<void>>;
+  acquire(): Promise<() => void>;
 }
 
 export interface ProductWriteOutcome<R> {
@@ -140,12 +137,6 @@ export interface Store {
 
   /** PostgreSQL: the connections of each pool (metrics). SQLite has no pool. */
   connectionPoolUsage?(): ConnectionPoolUsage[];
-
-  /**
-   * SQLite: forget what this process remembers of the product's current revision, because another
-   * worker of the same `serve --workers N` has just written it (cluster-writes.ts).
-   */
-  forgetCurrentRevision?(code: string): void;
 
   /**
    * SQLite: other processes of the same `serve --workers N` write this database too; take `lock` before

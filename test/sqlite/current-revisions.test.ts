@@ -59,3 +59,20 @@ it("a write through another connection is read back after the check interval", a
   expect(await currentName(store)).toBe("two");
   expect(await currentName(other)).toBe("two");
 });
+
+it("a write under a shared write lock is answered only once another connection would read it", async () => {
+  // The workers of `serve --workers N` share a write lock; a request that follows a write's answer may
+  // reach another worker, which must read the write although it remembers the product.
+  other.useWriteLock({ acquire: async () => () => {} });
+  await other.writeProduct(CODE, info, setName("one"));
+  await sleep(5);
+  for (let i = 0; i < 20; i++) {
+    const name = `name ${i}`;
+    // The write is computed now and committed on the next turn of the event loop: the read between
+    // looks for other connections' writes just before that commit, and remembers the revision it finds.
+    const written = other.writeProduct(CODE, info, setName(name));
+    expect(await currentName(store)).not.toBe(name);
+    await written;
+    expect(await currentName(store)).toBe(name);
+  }
+});

@@ -6,7 +6,9 @@
  * Writes through this connection forget the products they touch (inside their transaction, which is
  * synchronous: no read runs in between). Writes by other connections (an import, another server on the
  * same file) change `PRAGMA data_version`, checked at most once per `checkIntervalMs`: after one of them
- * commits, this process serves the previous revision for at most that long.
+ * commits, this process serves the previous revision for at most that long. The workers of one
+ * `serve --workers N` answer their writes only once that long has passed (index.ts), so a request that
+ * follows a write's answer always reads it.
  */
 import type Database from "better-sqlite3";
 
