@@ -6,8 +6,6 @@ import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import { parse as parseQueryString } from "fast-querystring";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { CredentialVerifier } from "../accounts/credentials.js";
@@ -27,6 +25,7 @@ import { imageFilesPlugin } from "./image-files.js";
 import { imageRoutes } from "./images.js";
 import { imageV3Routes } from "./images-v3.js";
 import { JSON_TYPE } from "./json.js";
+import { buildOpenApiDocument, collectDocumentedRoutes, registerOpenApiDocs } from "./openapi-docs.js";
 import { isValidPercentEncoding } from "./params.js";
 import { productReadRoutes } from "./product-read.js";
 import { productWriteRoutes } from "./product-write.js";
@@ -150,6 +149,15 @@ export function authLimits(config: Config): AuthLimits {
   };
 }
 
+const MAIN_OPENAPI = {
+  openapi: "3.0.3",
+  info: {
+    title: "foodbase",
+    version: "0.1.0",
+    description: "Open Food Facts compatible product API. Data: Open Food Facts contributors (ODbL).",
+  },
+};
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const prefix = config.folksonomyPrefix;
@@ -218,22 +226,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // No hook at all when the gate is off: every request would pay for it.
   if (stagingGateEnabled(config)) app.addHook("onRequest", stagingGate(config));
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.0.3",
-      info: {
-        title: "foodbase",
-        version: "0.1.0",
-        description: "Open Food Facts compatible product API. Data: Open Food Facts contributors (ODbL).",
-      },
-    },
+  // The API reference, made on first request from the routes registered from here on.
+  const documented = collectDocumentedRoutes(app);
+  registerOpenApiDocs(app, {
+    specRoute: "/api/openapi.json",
+    pageRoute: "/api/docs",
+    base: "",
+    title: "foodbase API",
+    document: () => buildOpenApiDocument(MAIN_OPENAPI, documented),
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   app.get("/health", { schema: { hide: true } }, async (_req, reply) => reply.type(JSON_TYPE).send('{"status":"ok"}'));
-  app.get("/api/openapi.json", { schema: { hide: true } }, async (_req, reply) =>
-    reply.type(JSON_TYPE).send(app.swagger()),
-  );
 
   await app.register(productReadRoutes);
   await app.register(taxonomyRoutes);

@@ -34,9 +34,8 @@ export function routeFamily(route: string | undefined, method: string, folksonom
   if (["/", "/search", "/signin", "/signout"].includes(route) || webPrefixes.some((p) => route.startsWith(p))) {
     return "web";
   }
-  // The root tag routes of facets.ts: /brands.json, /brand/:tag …
-  if (route.endsWith("/:tag")) return "tag_products";
-  if (route.endsWith(".json")) return "facets";
+  // The root alias routes of facets.ts: /brands.json, /brand/… (one route each for every alias).
+  if (route.startsWith("/:alias(")) return route.endsWith("/*") ? "tag_products" : "facets";
   return "other";
 }
 

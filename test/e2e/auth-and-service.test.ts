@@ -154,6 +154,12 @@ describe("general rules (API.md §1)", () => {
     const docs = await fetch(`${t.url}/api/docs`, { redirect: "follow" });
     expect(docs.status).toBe(200);
     expect(docs.headers.get("content-type")).toMatch(/text\/html/);
+    // The page's scripts and styles are served, and its initializer loads the document above.
+    const assets = [...(await docs.text()).matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(assets).toEqual(expect.arrayContaining(["/api/docs/static/swagger-ui-bundle.js"]));
+    for (const asset of assets) expect((await fetch(`${t.url}${asset}`)).status, asset).toBe(200);
+    const init = assets.find((a) => a.endsWith("-init.js")) as string;
+    expect(await (await fetch(`${t.url}${init}`)).text()).toContain('"/api/openapi.json"');
   });
 });
 
