@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productReadRoutes);
   await app.register(taxonomyRoutes);
   await app.register(imageFilesPlugin);
-  // Static routes only (facets.ts): /api/…, /cgi/…, /health and the folksonomy prefix keep precedence.
+  // Root alias routes match tag type names only (facets.ts): /api/…, /cgi/…, /health and the folksonomy prefix keep theirs.
   await app.register(facetRoutes);
   // Web pages for people (issue 23); tag pages are reached through facetRoutes' tag paths.
   await app.register(webRoutes);

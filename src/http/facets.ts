@@ -2,8 +2,8 @@
  * Facets (API.md §5.8): `GET /facets/{tagtype}.json` (tags with their product counts) and
  * `GET /facets/{tagtype}/{tag}.json` (products having a tag, as a search answer), with the root aliases
  * `/{tagtype}.json` and `/{tagtype}/{tag}.json` for the tag types of §5.8 in every spelling
- * (`category`, `categories`, `manufacturing-place`, `packager-codes`, …). Root aliases are static
- * routes, so `/api/…`, `/cgi/…` and the folksonomy prefix keep their own routes and 404 answers.
+ * (`category`, `categories`, `manufacturing-place`, `packager-codes`, …). Root alias routes match those
+ * names only, so `/api/…`, `/cgi/…` and the folksonomy prefix keep their own routes and 404 answers.
  * As on OFF, the same paths without `.json` are the web pages (web/index.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -252,6 +252,22 @@ describe("tag names in the request's language", () => {
     expect(list.status).toBe(200);
     expect((list.body as { tags: { id: string }[] }).tags.map((tag) => tag.id)).toContain("en:apples");
   });
+
+  it("only tag type names are root paths: another method on one is a 405, any other first segment a 404", async () => {
+    for (const [method, path] of [
+      ["POST", "/categories.json"],
+      ["DELETE", "/brand/brand1"],
+      ["PUT", "/cat%C3%A9gories.json"],
+    ] as const) {
+      const answer = await getJson(`${t.url}${path}`, { method });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.get("allow")).toContain("GET");
+    }
+    for (const path of ["/no-such-type.json", "/no-such-type/brand1", "/brands", "/brandsx.json", "/xbrand/brand1"]) {
+      expect((await getJson(`${t.url}${path}`)).status, path).toBe(404);
+      expect((await getJson(`${t.url}${path}`, { method: "POST" })).status, `POST ${path}`).toBe(404);
+    }
+  });
 });
 
 describe("user tag paths", () => {
