@@ -27,8 +27,8 @@ export interface ServerOptions {
   store?: Store;
   logStream?: NodeJS.WritableStream;
   /**
-   * A worker of `serve --workers N`: its product writes take the primary's write lock (cluster-writes.ts),
-   * and its metrics are served summed with the others' by the primary.
+   * A worker of `serve --workers N`: its product writes take turns with the other workers' (a SQLite store
+   * is told so), and its metrics are served summed with the others' by the primary.
    */
   clusterWorker?: boolean;
   /**
@@ -59,11 +59,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       poolSize: config.databasePoolSize,
       readUrl: config.databaseReadUrl,
     }));
+  if (options.clusterWorker === true) openedStore.writeAlongsideOtherProcesses?.();
   let store = openedStore;
-  if (options.clusterWorker === true) {
-    const { shareWriteLock } = await import("./cluster-writes.js");
-    store = shareWriteLock(store);
-  }
   let metricsSetUp: Awaited<ReturnType<typeof setUpMetrics>> | undefined;
   if (config.metrics) {
     metricsSetUp = await setUpMetrics(options.clusterWorker === true);

@@ -10,7 +10,6 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { pino } from "pino";
-import { grantWriteLock } from "../cluster-writes.js";
 import type { Config } from "../config.js";
 import type { ClusterMetricsServer } from "../metrics/cluster.js";
 import type { RunningServer } from "../server.js";
@@ -140,8 +139,6 @@ export async function runPrimary(config: Config, workerCount: number, sampleData
     resolveStarted = resolve;
     rejectStarted = reject;
   });
-
-  grantWriteLock();
 
   const fork = (): Worker => {
     const worker = cluster.fork();

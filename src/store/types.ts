@@ -38,11 +38,6 @@ export type ProductMutation<R> = (
   current: Product | undefined,
 ) => { product: Product; changedFields: string[]; result: R } | { reject: R };
 
-/** A lock shared by the processes writing one database. `acquire` resolves to its release. */
-export interface WriteLock {
-  acquire(): Promise<() => void>;
-}
-
 export interface ProductWriteOutcome<R> {
   written: boolean;
   result: R;
@@ -139,11 +134,11 @@ export interface Store {
   connectionPoolUsage?(): ConnectionPoolUsage[];
 
   /**
-   * SQLite: other processes of the same `serve --workers N` write this database too; take `lock` before
-   * each write transaction (cluster-writes.ts), so that a process waits for the others' commits without
-   * blocking its event loop in SQLite's busy handler.
+   * SQLite: other processes of the same `serve --workers N` write this database too. A group of writes
+   * then waits for their commits without blocking the event loop, and each write is answered only once
+   * the others would read it (store/sqlite/index.ts).
    */
-  useWriteLock?(lock: WriteLock): void;
+  writeAlongsideOtherProcesses?(): void;
 
   /**
    * Bulk load (imports), one transaction for the batch: each product becomes a new revision unless its

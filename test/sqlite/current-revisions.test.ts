@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { Product } from "../../src/domain/product.js";
 import { SqliteStore } from "../../src/store/sqlite/index.js";
@@ -60,10 +61,10 @@ it("a write through another connection is read back after the check interval", a
   expect(await currentName(other)).toBe("two");
 });
 
-it("a write under a shared write lock is answered only once another connection would read it", async () => {
-  // The workers of `serve --workers N` share a write lock; a request that follows a write's answer may
+it("a write by one of several writing processes is answered only once another connection would read it", async () => {
+  // The workers of `serve --workers N` write one database; a request that follows a write's answer may
   // reach another worker, which must read the write although it remembers the product.
-  other.useWriteLock({ acquire: async () => () => {} });
+  other.writeAlongsideOtherProcesses();
   await other.writeProduct(CODE, info, setName("one"));
   await sleep(5);
   for (let i = 0; i < 20; i++) {
@@ -74,5 +75,31 @@ it("a write under a shared write lock is answered only once another connection w
     expect(await currentName(store)).not.toBe(name);
     await written;
     expect(await currentName(store)).toBe(name);
+  }
+});
+
+it("a write waiting for another process's commit leaves the event loop free, then commits", async () => {
+  other.writeAlongsideOtherProcesses();
+  await other.writeProduct(CODE, info, setName("one"));
+  // Another process holds the write lock (a raw connection to the same file, mid-transaction).
+  const blocker = new Database(join(dir, "db.sqlite"));
+  try {
+    blocker.exec("BEGIN IMMEDIATE");
+    blocker.prepare("UPDATE products SET rev = rev WHERE code = ?").run(CODE);
+    let done = false;
+    const written = other.writeProduct(CODE, info, setName("two")).then((outcome) => {
+      done = true;
+      return outcome;
+    });
+    // SQLite's busy handler would sleep here, and this timer would not fire until the lock is free.
+    const started = performance.now();
+    await sleep(50);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(done).toBe(false);
+    blocker.exec("COMMIT");
+    expect(await written).toMatchObject({ written: true, rev: 2 });
+    expect(await currentName(store)).toBe("two");
+  } finally {
+    blocker.close();
   }
 });
