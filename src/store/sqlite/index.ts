@@ -377,7 +377,9 @@ export class SqliteStore implements Store {
         this.stmts.beginWrite.run();
         return true;
       } catch (error) {
-        if ((error as { code?: unknown }).code !== "SQLITE_BUSY") return false;
+        const code = (error as { code?: unknown }).code;
+        // SQLITE_BUSY, or one of its extended codes (a recovery or a snapshot in the way).
+        if (typeof code !== "string" || !code.startsWith("SQLITE_BUSY")) return false;
       } finally {
         this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       }
