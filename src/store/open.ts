@@ -62,15 +62,18 @@ export async function migrateDatabase(databaseUrl: string): Promise<MigrationOut
     await store.close();
     return { kind: "postgres", ...store.migrations };
   }
-  const { default: Database } = await import("better-sqlite3");
-  const { applyMigrations, sqlitePathFromUrl } = await import("./sqlite/index.js");
-  const { SQLITE_MIGRATIONS } = await import("./sqlite/migrations.js");
+  // Only what migrating needs: a cluster's primary does this while its workers load the store's modules.
+  const [{ default: Database }, { prepareDatabaseFile }, { sqlitePathFromUrl }] = await Promise.all([
+    import("better-sqlite3"),
+    import("./sqlite/migrations.js"),
+    import("./sqlite/path.js"),
+  ]);
   const path = sqlitePathFromUrl(databaseUrl);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
-    db.pragma("journal_mode = WAL");
-    const applied = applyMigrations(db, SQLITE_MIGRATIONS);
+    db.pragma("busy_timeout = 10000");
+    const applied = prepareDatabaseFile(db);
     const versions = db.prepare("SELECT version, name FROM schema_migrations ORDER BY version").all() as Array<{
       version: number;
       name: string;

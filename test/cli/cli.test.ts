@@ -207,6 +207,8 @@ describe("foodbase migrate", () => {
       expect(again.stdout).toContain(`at schema version ${latest} (already up to date)`);
       expect(await fresh.count("products")).toBe(0);
       expect((await fresh.query<{ version: number }>("SELECT version FROM schema_migrations")).length).toBe(latest);
+      // A database made by `migrate` is the one the server makes: 16 KB pages on SQLite (store/sqlite/migrations.ts).
+      if (fresh.kind === "sqlite") expect(await fresh.query("PRAGMA page_size")).toEqual([{ page_size: 16384 }]);
     } finally {
       await fresh.drop();
     }

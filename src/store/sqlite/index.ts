@@ -6,7 +6,6 @@ import { StoredProductView, serializeProductDocument } from "../../domain/produc
 import type { ProductIndexEntry } from "../../domain/search/index-entry.js";
 import type { FacetCounts, FacetQuery, FacetSample, SearchPage, SearchQuery } from "../../domain/search/query.js";
 import { type RevisionRow, toRevisionRecord, toUser, type UserRow, withRev } from "../rows.js";
-import { refuseNewerSchema } from "../schema-version.js";
 import {
   type BulkLoadOptions,
   DuplicateError,
@@ -35,7 +34,7 @@ import {
   type StoredDocument,
 } from "./document-codec.js";
 import { SqliteFolksonomyStore } from "./folksonomy.js";
-import { type Migration, SQLITE_MIGRATIONS } from "./migrations.js";
+import { applyMigrations, prepareDatabaseFile } from "./migrations.js";
 import { sqlitePathFromUrl } from "./path.js";
 import { SqliteSearch } from "./search-query.js";
 import { DROP_SEARCH_SORT_INDEXES_SQL, SEARCH_SORT_INDEXES_SQL } from "./search-schema.js";
@@ -81,31 +80,7 @@ function answerOnceOthersLook(committedAt: number, answer: () => void): void {
   else setTimeout(() => answerOnceOthersLook(committedAt, answer), Math.ceil(left));
 }
 
-export function applyMigrations(db: Database.Database, migrations: Migration[]): number[] {
-  db.exec(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_t INTEGER NOT NULL)",
-  );
-  const applied = new Set(
-    (db.prepare("SELECT version FROM schema_migrations").all() as Array<{ version: number }>).map((r) => r.version),
-  );
-  refuseNewerSchema(applied, migrations);
-  const done: number[] = [];
-  for (const m of migrations) {
-    if (applied.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare("INSERT INTO schema_migrations (version, name, applied_t) VALUES (?, ?, ?)").run(
-        m.version,
-        m.name,
-        Math.floor(Date.now() / 1000),
-      );
-    }).immediate();
-    done.push(m.version);
-  }
-  return done;
-}
-
-const NEW_DATABASE_PAGE_SIZE = 16_384;
+export { applyMigrations };
 
 /** A product write waiting for its group's transaction (SqliteStore.writeProduct). */
 interface PendingWrite {
@@ -146,22 +121,16 @@ export class SqliteStore implements Store {
   constructor(private readonly path: string) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
-    // A new database gets 16 KB pages: most of its bytes are compressed documents of 1–10 KB, which 4 KB
-    // pages hold one at a time (100,000 realistic products: 0.51× the JSONL with 4 KB pages, 0.45× with
-    // 16 KB). An existing database keeps the page size it was made with.
-    this.db.pragma(`page_size = ${NEW_DATABASE_PAGE_SIZE}`);
-    this.db.pragma("journal_mode = WAL");
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    prepareDatabaseFile(this.db);
     // In WAL mode NORMAL keeps every committed write through a process crash (kill -9): the WAL is
     // fsynced at checkpoints, not at each commit. Only an OS crash or power loss can drop the last commits.
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
-    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Reads are random lookups across the whole file: map it into memory (no read() per page) and keep
     // a larger page cache for the B-tree interiors.
     this.db.pragma("mmap_size = 1073741824");
     this.db.pragma("cache_size = -65536");
-    applyMigrations(this.db, SQLITE_MIGRATIONS);
-    this.db.exec(SEARCH_SORT_INDEXES_SQL);
     this.search = new SqliteSearch(this.db);
     this.folksonomy = new SqliteFolksonomyStore(this.db);
     this.authFailures = new SqliteAuthFailureStore(this.db);
