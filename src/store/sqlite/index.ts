@@ -34,7 +34,7 @@ import {
   type StoredDocument,
 } from "./document-codec.js";
 import { SqliteFolksonomyStore } from "./folksonomy.js";
-import { applyMigrations, prepareDatabaseFile } from "./migrations.js";
+import { prepareDatabaseFile } from "./migrations.js";
 import { sqlitePathFromUrl } from "./path.js";
 import { SqliteSearch } from "./search-query.js";
 import { DROP_SEARCH_SORT_INDEXES_SQL, SEARCH_SORT_INDEXES_SQL } from "./search-schema.js";
@@ -79,8 +79,6 @@ function answerOnceOthersLook(committedAt: number, answer: () => void): void {
   if (left <= 0) answer();
   else setTimeout(() => answerOnceOthersLook(committedAt, answer), Math.ceil(left));
 }
-
-export { applyMigrations };
 
 /** A product write waiting for its group's transaction (SqliteStore.writeProduct). */
 interface PendingWrite {

@@ -167,7 +167,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
 ];
 
 /** Applies the migrations the database has not had yet, each in a transaction of its own; their versions. */
-export function applyMigrations(db: Database.Database, migrations: Migration[]): number[] {
+function applyMigrations(db: Database.Database, migrations: Migration[]): number[] {
   db.exec(
     "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_t INTEGER NOT NULL)",
   );
