@@ -209,14 +209,10 @@ export async function facetRoutes(app: FastifyInstance): Promise<void> {
 
 /**
  * The URL names of the tag types answered at the root (`brands`, `brand`, `marques`, `catégories` …) as a
- * regular expression alternation, each also percent-encoded (however the router hands a segment over).
+ * regular expression alternation, escaped (`-` matches itself). The router matches and hands over a
+ * segment percent-decoded (`/cat%C3%A9gories.json`).
  */
 function aliasAlternation(): string {
   const names = new Set(ROOT_TAG_TYPES.filter((t) => SEARCH_TAG_TYPES.includes(t)).flatMap(tagTypeUrlNames));
-  const forms = [...names].flatMap((name) => [name, encodeURIComponent(name)]);
-  // Longest first, and escaped: `brands` is tried before `brand`, and `-` or `%` match themselves.
-  return [...new Set(forms)]
-    .sort((a, b) => b.length - a.length)
-    .map((form) => form.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&"))
-    .join("|");
+  return [...names].map((name) => name.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")).join("|");
 }

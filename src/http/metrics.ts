@@ -24,7 +24,7 @@ export function routeFamily(route: string | undefined, method: string, folksonom
   }
   if (route === "/cgi/product_jqm2.pl") return "product_write";
   if (route === "/api/v2/search" || route === "/cgi/search.pl") return "search";
-  if (route.startsWith("/facets/")) return route.endsWith("/:tag") ? "tag_products" : "facets";
+  if (route.startsWith("/facets/")) return route.endsWith("/*") ? "tag_products" : "facets";
   if (route === "/cgi/auth.pl" || route === "/cgi/session.pl") return "auth";
   if (route === "/api/v2/taxonomy") return "taxonomy";
   if (route === "/health" || route === "/metrics") return "service";
@@ -34,7 +34,7 @@ export function routeFamily(route: string | undefined, method: string, folksonom
   if (["/", "/search", "/signin", "/signout"].includes(route) || webPrefixes.some((p) => route.startsWith(p))) {
     return "web";
   }
-  // The root alias routes of facets.ts: /brands.json, /brand/… (one route each for every alias).
+  // The two root alias routes of facets.ts (/brands.json, /brand/… for every tag type name).
   if (route.startsWith("/:alias(")) return route.endsWith("/*") ? "tag_products" : "facets";
   return "other";
 }

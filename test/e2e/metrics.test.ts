@@ -118,6 +118,19 @@ describe("metrics on the public port", () => {
       expect([...s.keys()].some((k) => k.startsWith("foodbase_db_pool_"))).toBe(false);
     }
   });
+
+  it("counts the root tag type aliases as their /facets/ twins", async () => {
+    const count = async (family: string) =>
+      (await scrape(`${t.url}/metrics`)).samples.get(
+        `foodbase_http_requests_total{family="${family}",method="GET",status="200"}`,
+      ) ?? 0;
+    const [facets, tagProducts] = [await count("facets"), await count("tag_products")];
+    for (const path of ["/brands.json", "/facets/brands.json", "/brand/ferrero.json", "/facets/brand/ferrero.json"]) {
+      expect((await getJson(`${t.url}${path}`)).status, path).toBe(200);
+    }
+    expect(await count("facets")).toBe(facets + 2);
+    expect(await count("tag_products")).toBe(tagProducts + 2);
+  });
 });
 
 describe("metrics on a port of their own", () => {

@@ -339,16 +339,19 @@ export class SqliteStore implements Store {
    */
   private async beginWriteWhenFree(): Promise<boolean> {
     for (;;) {
-      this.db.pragma("busy_timeout = 0");
       try {
-        this.stmts.beginWrite.run();
-        return true;
+        this.db.pragma("busy_timeout = 0");
+        try {
+          this.stmts.beginWrite.run();
+          return true;
+        } finally {
+          this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        }
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        // SQLITE_BUSY, or one of its extended codes (a recovery or a snapshot in the way).
+        // SQLITE_BUSY, or one of its extended codes (a recovery or a snapshot in the way). Anything else (the
+        // database closed meanwhile) is reported to the group's writes by its own BEGIN.
         if (typeof code !== "string" || !code.startsWith("SQLITE_BUSY")) return false;
-      } finally {
-        this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       }
       await new Promise((resolve) => setTimeout(resolve, WRITE_RETRY_MS));
     }
