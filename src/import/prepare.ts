@@ -12,7 +12,7 @@ import { schemaReason } from "../domain/schema/validate.js";
 import { productIndexEntry } from "../domain/search/index-entry.js";
 import type { Taxonomies } from "../domain/taxonomy/types.js";
 import { loadTaxonomies } from "../storage/taxonomy-files.js";
-import { BULK_LEVEL, encodeChangedFields, encodeDocument } from "../store/sqlite/document-codec.js";
+import { encodeChangedFields, encodeDocument } from "../store/sqlite/document-codec.js";
 import type { DocumentEncoding, ProductLoad } from "../store/types.js";
 import { splitAroundRev } from "./canonical-json.js";
 import { wrongTypeReason } from "./validate.js";
@@ -171,12 +171,12 @@ export function prepareLine(
     tail,
     index: productIndexEntry(product, options.taxonomies),
   };
-  if (options.documentEncoding === "sqlite-deflate-1") {
+  if (options.documentEncoding === "sqlite-zstd-1") {
     const newRev = Math.max(1, minRev);
     prepared.encodedNew = {
       rev: newRev,
-      doc: encodeDocument(`${head}"rev":${newRev}${tail}`, BULK_LEVEL),
-      changedFields: encodeChangedFields(changedOfNew, BULK_LEVEL),
+      doc: encodeDocument(`${head}"rev":${newRev}${tail}`),
+      changedFields: encodeChangedFields(changedOfNew),
     };
   }
   return prepared;

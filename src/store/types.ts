@@ -218,7 +218,7 @@ export interface EncodedRevision {
 }
 
 /** Encodings a store may ask bulk loads to prepare documents in. */
-export type DocumentEncoding = "sqlite-deflate-1";
+export type DocumentEncoding = "sqlite-zstd-1";
 
 export interface ProductLoadOptions {
   /** Recorded on every revision of the batch. */

@@ -6,11 +6,13 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deflateRawSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Product } from "../../src/domain/product.js";
 import { serializeProductDocument } from "../../src/domain/product-document.js";
 import { documentBytes, documentText, encodeDocument } from "../../src/store/sqlite/document-codec.js";
+import { DOCUMENT_DICTIONARY_1 } from "../../src/store/sqlite/document-dictionary.js";
 import { SqliteStore } from "../../src/store/sqlite/index.js";
 import type { RevisionInfo } from "../../src/store/types.js";
 
@@ -49,6 +51,27 @@ describe("the codec", () => {
     expect(documentText('{\n"code":"1"\n}')).toBe('{\n"code":"1"\n}');
     expect(documentBytes('{"a":"é"}').toString("utf8")).toBe('{"a":"é"}');
     expect(() => documentBytes(Buffer.from([9, 1, 2]))).toThrow(/unknown format 9/);
+  });
+
+  it("reads documents compressed with deflate (format 1, written before zstd)", () => {
+    for (const product of REAL) {
+      const json = serializeProductDocument(product);
+      const deflated = Buffer.concat([Buffer.of(1), deflateRawSync(json, { dictionary: DOCUMENT_DICTIONARY_1 })]);
+      expect(documentText(deflated)).toBe(json);
+    }
+  });
+
+  it("compresses documents larger than its reused buffer, and text outside Latin-1", () => {
+    const big = JSON.stringify({ code: "1", ingredients_text: "café 🍫 ".repeat(300_000) });
+    expect(big.length).toBeGreaterThan(1 << 21);
+    expect(documentText(encodeDocument(big))).toBe(big);
+    const small = JSON.stringify({ code: "2", product_name: "日本の緑茶 🍵" });
+    expect(documentText(encodeDocument(small))).toBe(small);
+    // The second call reuses the buffer the first wrote into: the first result must not change.
+    const first = encodeDocument(JSON.stringify({ code: "3", product_name: "A" }));
+    const copy = Buffer.from(first);
+    encodeDocument(JSON.stringify({ code: "4", product_name: "B".repeat(1000) }));
+    expect(first.equals(copy)).toBe(true);
   });
 });
 

@@ -26,7 +26,6 @@ import { SqliteAuthFailureStore } from "./auth-failures.js";
 import { BackgroundCheckpointer } from "./checkpointer.js";
 import { CurrentRevisionIds } from "./current-revisions.js";
 import {
-  BULK_LEVEL,
   documentBytes,
   documentText,
   encodeChangedFields,
@@ -535,7 +534,7 @@ export class SqliteStore implements Store {
   };
 
   /** Bulk loads may hand over new products' revisions compressed already (document-codec.ts). */
-  readonly bulkDocumentEncoding = "sqlite-deflate-1" as const;
+  readonly bulkDocumentEncoding = "sqlite-zstd-1" as const;
 
   async loadProducts(items: readonly ProductLoad[], options: ProductLoadOptions): Promise<ProductLoadOutcome[]> {
     this.bulkStatements ??= {
@@ -602,7 +601,7 @@ export class SqliteStore implements Store {
           changed = JSON.stringify(options.changedFields(JSON.parse(storedDoc), JSON.parse(doc)));
           outcomes.push("updated");
         }
-        insertEncoded(item.code, rev, encodeChangedFields(changed, BULK_LEVEL), encodeDocument(doc, BULK_LEVEL));
+        insertEncoded(item.code, rev, encodeChangedFields(changed), encodeDocument(doc));
         indexed.push({ code: item.code, entry: item.index, isNew: stored === undefined });
       }
       this.search.index.indexEntries(indexed);
