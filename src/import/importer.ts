@@ -110,7 +110,9 @@ export async function importProducts(options: ImportOptions): Promise<ImportSumm
   const workerCount = options.workers ?? defaultImportWorkers();
   // Documents are compressed where there is time for it: with one worker, that worker is already as busy
   // as the writing thread (2 cores, 100,000 realistic products: 1,427/s compressing in the worker, 1,660/s
-  // in the writing thread); with two or more, in the workers (1,922/s with two).
+  // in the writing thread; with zstd, 30,000 products: 572-575/s against 730-738/s on a slow day); with two
+  // or more, in the workers (1,922/s with two, deflate). With zstd, two workers on 2 cores import slower than
+  // one (677-689/s against 749-767/s, same run): more threads than cores only adds work.
   if (workerCount >= 2 && store.bulkDocumentEncoding !== undefined) {
     workerData.documentEncoding = store.bulkDocumentEncoding;
   }

@@ -53,6 +53,13 @@ describe("the codec", () => {
     expect(() => documentBytes(Buffer.from([9, 1, 2]))).toThrow(/unknown format 9/);
   });
 
+  it("reads a document stored by this release (format 2: zstd with dictionary 2), so that the dictionary never changes", () => {
+    const stored = readFileSync("test/fixtures/stored-documents/format-2-0000130008136.bin");
+    const product = REAL.find((p) => p.code === "0000130008136") as Product;
+    expect(stored[0]).toBe(2);
+    expect(documentText(stored)).toBe(serializeProductDocument(product));
+  });
+
   it("reads documents compressed with deflate (format 1, written before zstd)", () => {
     for (const product of REAL) {
       const json = serializeProductDocument(product);

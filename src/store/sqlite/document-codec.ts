@@ -31,11 +31,18 @@ const ZSTD_WITH_DICTIONARY_2 = 2;
  * zstd's level for every document written: on these documents level 3 is about as fast as level 1 and
  * 4 % smaller; level 5 is 5 % smaller again for twice the time.
  */
-export const ZSTD_LEVEL = 3;
+const ZSTD_LEVEL = 3;
 
-// The low-level binding: its CDict/DDict digest the dictionary once, where the Compressor class of the
-// package's main module loads it again for every document (30 % slower on these sizes).
-const zstd = createRequire(import.meta.url)("zstd-napi/binding.js") as typeof ZstdBinding;
+/**
+ * The low-level binding: its CDict/DDict digest the dictionary once, where the Compressor class of the
+ * package's main module loads it again for every document (30 % slower on these sizes). Loaded on first
+ * use: a process that never reads or writes a document (a cluster's primary) does not pay the 2-5 ms.
+ */
+let zstdBinding: typeof ZstdBinding | undefined;
+function zstd(): typeof ZstdBinding {
+  zstdBinding ??= createRequire(import.meta.url)("zstd-napi/binding.js") as typeof ZstdBinding;
+  return zstdBinding;
+}
 
 /** This thread's compression state, made on first use (each worker thread has its own). */
 let compression: { context: ZstdBinding.CCtx; dictionary: ZstdBinding.CDict; scratch: Buffer } | undefined;
@@ -46,8 +53,8 @@ const SCRATCH_BYTES = 1 << 20;
 
 function compressionState() {
   compression ??= {
-    context: new zstd.CCtx(),
-    dictionary: new zstd.CDict(DOCUMENT_DICTIONARY_2, ZSTD_LEVEL),
+    context: new (zstd().CCtx)(),
+    dictionary: new (zstd().CDict)(DOCUMENT_DICTIONARY_2, ZSTD_LEVEL),
     scratch: Buffer.allocUnsafe(SCRATCH_BYTES),
   };
   return compression;
@@ -58,7 +65,7 @@ export function encodeDocument(json: string): Buffer {
   const { context, dictionary, scratch } = compressionState();
   // The text goes in as UTF-8 into the first part of the scratch buffer, the frame comes out behind it;
   // only the frame is copied out. A text too big for that is encoded on its own buffers.
-  const bound = zstd.compressBound(json.length * 3);
+  const bound = zstd().compressBound(json.length * 3);
   if (json.length * 3 + 1 + bound <= scratch.length) {
     const length = scratch.write(json, 0);
     const out = scratch.subarray(length);
@@ -67,7 +74,7 @@ export function encodeDocument(json: string): Buffer {
     return Buffer.from(out.subarray(0, 1 + written));
   }
   const input = Buffer.from(json, "utf8");
-  const out = Buffer.allocUnsafe(1 + zstd.compressBound(input.length));
+  const out = Buffer.allocUnsafe(1 + zstd().compressBound(input.length));
   out[0] = ZSTD_WITH_DICTIONARY_2;
   const written = context.compressUsingCDict(out.subarray(1), input, dictionary);
   return out.subarray(0, 1 + written);
@@ -83,8 +90,8 @@ export function encodeChangedFields(json: string): StoredDocument {
 const SHORT_TEXT = 200;
 
 function zstdBytes(frame: Buffer): Buffer {
-  decompression ??= { context: new zstd.DCtx(), dictionary: new zstd.DDict(DOCUMENT_DICTIONARY_2) };
-  const size = zstd.getFrameContentSize(frame);
+  decompression ??= { context: new (zstd().DCtx)(), dictionary: new (zstd().DDict)(DOCUMENT_DICTIONARY_2) };
+  const size = zstd().getFrameContentSize(frame);
   // Every frame is written whole by encodeDocument, which records its size.
   if (size === null) throw new Error("stored document without its size");
   const out = Buffer.allocUnsafe(size);
