@@ -106,6 +106,8 @@ describe("in a SQLite database", () => {
       type: string;
     };
     expect(row.type).toBe("blob");
+    // Written in format 2: zstd with dictionary 2 (deflate, format 1, is only read).
+    expect(row.doc[0]).toBe(2);
     expect(row.doc.length * 4).toBeLessThan(Buffer.byteLength(serializeProductDocument({ ...first, rev: 1 })));
     // A revision written as text, as every database made before compression holds them.
     const oldCode = String(second.code);
