@@ -59,7 +59,12 @@ export async function migrateDatabase(databaseUrl: string): Promise<MigrationOut
   if (isPostgresUrl(databaseUrl)) {
     const { PostgresStore } = await import("./postgres/index.js");
     const store = await PostgresStore.open(databaseUrl, { poolSize: 1 });
-    await store.close();
+    try {
+      // A migration may leave every product pending for the posting lists (version 8).
+      await store.foldPendingPostings();
+    } finally {
+      await store.close();
+    }
     return { kind: "postgres", ...store.migrations };
   }
   // Only what migrating needs: a cluster's primary does this while its workers load the store's modules.

@@ -338,6 +338,15 @@ async function indexBatch(
         }
       })(),
     );
+    // New products are pending for the posting lists, with nothing indexed before (search-postings.ts).
+    await copyRows(
+      client,
+      "search_pending",
+      "pid",
+      (function* () {
+        for (const { pid } of indexed) yield `${pid}\n`;
+      })(),
+    );
     await copyRows(
       client,
       "search_numbers",
@@ -406,6 +415,13 @@ async function reindex(
     fieldLiterals.push(arrayLiteral([...numbers.keys()]));
     valueLiterals.push(arrayLiteral([...numbers.values()]));
   }
+  // Pending for the posting lists, with what they were indexed under until now (search-postings.ts).
+  await client.query(
+    `INSERT INTO search_pending (pid, old_terms, old_words, old_fields, old_values)
+     SELECT sp.pid, sp.terms, d.words, d.number_fields, d.number_values
+     FROM search_products sp LEFT JOIN search_details d ON d.pid = sp.pid WHERE sp.pid = ANY($1::int[])`,
+    [pids],
+  );
   const sortParams = SORT_COLUMNS.map((column, i) => `$${i + 3}::${column === "name_key" ? "text" : "float8"}[]`).join(
     ", ",
   );

@@ -35,11 +35,19 @@ import { PostgresFolksonomyStore } from "./folksonomy.js";
 import { applyPostgresMigrations, type MigrationReport } from "./migrations.js";
 import { createPool, inTransaction, parsePostgresUrl } from "./pool.js";
 import { foldTermShards, indexProductForSearch } from "./search-index.js";
+import { FOLD_BATCH, foldAllSearchPostings } from "./search-postings.js";
+import { PostgresSearch } from "./search-query.js";
 
 /** Writes between two folds of the term-count shards: enough to keep folds rare, few enough to keep the shards small. */
 const FOLD_EVERY = 1000;
+/**
+ * Delay between a write and the fold of pending postings it schedules (search-postings.ts): writes
+ * arriving meanwhile are folded together, and searches patch only this many milliseconds of writes.
+ */
+const POSTINGS_FOLD_DELAY_MS = 50;
+/** Delay before trying again when another process held the postings fold. */
+const POSTINGS_FOLD_RETRY_MS = 500;
 
-import { PostgresSearch } from "./search-query.js";
 import { PostgresSyncStore } from "./sync.js";
 
 export interface PostgresStoreOptions {
@@ -95,6 +103,8 @@ export class PostgresStore implements Store {
     this.authFailures = new PostgresAuthFailureStore(pool);
     this.sync = new PostgresSyncStore(pool);
     this.search = new PostgresSearch(readPool ?? pool);
+    // Writes of an earlier process (or a migration) may be pending still.
+    this.schedulePostingsFold(0);
   }
 
   /** Connects, and brings the schema up to date (waiting for another process doing the same). */
@@ -241,6 +251,7 @@ export class PostgresStore implements Store {
    * find them; a later one moves them.
    */
   private afterWrites(n: number): void {
+    this.schedulePostingsFold();
     this.writesSinceFold += n;
     if (this.writesSinceFold < FOLD_EVERY || this.folding !== undefined || this.closed !== undefined) return;
     this.writesSinceFold = 0;
@@ -249,6 +260,48 @@ export class PostgresStore implements Store {
       .finally(() => {
         this.folding = undefined;
       });
+  }
+
+  private postingsFoldTimer?: NodeJS.Timeout;
+  private postingsFolding?: Promise<void>;
+
+  /**
+   * Folds the pending postings in the background, `delay` ms from now, unless a fold is already due or
+   * running (which then folds these writes too). Another process folding makes this one try later, so
+   * that writes it committed meanwhile are not left pending.
+   */
+  private schedulePostingsFold(delay = POSTINGS_FOLD_DELAY_MS): void {
+    if (this.postingsFoldTimer !== undefined || this.closed !== undefined) return;
+    this.postingsFoldTimer = setTimeout(() => {
+      const previous = this.postingsFolding ?? Promise.resolve();
+      this.postingsFolding = previous
+        .then(() => foldAllSearchPostings(this.pool))
+        .then((done) => {
+          if (!done) this.retryPostingsFold();
+        })
+        // A failed fold leaves the rows pending, where searches still find them; the next write retries.
+        .catch(() => undefined)
+        .finally(() => {
+          this.postingsFolding = undefined;
+        });
+      this.postingsFoldTimer = undefined;
+    }, delay);
+    this.postingsFoldTimer.unref();
+  }
+
+  /**
+   * Folds every pending write into the posting lists before returning (another process's fold is
+   * waited for): `foodbase migrate` leaves a new or migrated index ready for fast searches.
+   */
+  async foldPendingPostings(): Promise<void> {
+    await this.postingsFolding;
+    while (!(await foldAllSearchPostings(this.pool))) {
+      await new Promise((resolve) => setTimeout(resolve, POSTINGS_FOLD_RETRY_MS));
+    }
+  }
+
+  private retryPostingsFold(): void {
+    if (this.closed === undefined) this.schedulePostingsFold(POSTINGS_FOLD_RETRY_MS);
   }
 
   async upsertProducts(items: ProductUpsert[]): Promise<number[]> {
@@ -381,14 +434,40 @@ export class PostgresStore implements Store {
 
   /** Ends the pools; closing again is a no-op (queries after it throw). */
   async close(): Promise<void> {
-    this.closed ??= (this.folding ?? Promise.resolve()).then(() =>
-      Promise.all([this.pool.end(), this.readPool?.end()]),
-    );
+    this.closed ??= this.finish();
     await this.closed;
   }
 
-  loadProducts(items: readonly ProductLoad[], options: ProductLoadOptions): Promise<ProductLoadOutcome[]> {
-    return loadBulkProducts(this.pool, items, options);
+  /** Folds what this store's bulk loads left pending, lets running folds end, then ends the pools. */
+  private async finish(): Promise<void> {
+    if (this.loadedSinceFold > 0) {
+      this.loadedSinceFold = 0;
+      await this.foldPendingPostings();
+    }
+    if (this.postingsFoldTimer !== undefined) clearTimeout(this.postingsFoldTimer);
+    this.postingsFoldTimer = undefined;
+    await Promise.all([this.folding, this.postingsFolding]);
+    await Promise.all([this.pool.end(), this.readPool?.end()]);
+  }
+
+  /** Products bulk-loaded since the last fold this store waited for. */
+  private loadedSinceFold = 0;
+
+  /**
+   * Bulk loads fold their postings every {@link FOLD_BATCH} products, in the load's time: a fold of
+   * whole chunks writes each (term, chunk) row about once, where folding every batch of a thousand
+   * rewrote the last chunk's rows four times. Closing the store folds the rest, so an import leaves
+   * nothing pending.
+   */
+  async loadProducts(items: readonly ProductLoad[], options: ProductLoadOptions): Promise<ProductLoadOutcome[]> {
+    const outcomes = await loadBulkProducts(this.pool, items, options);
+    this.loadedSinceFold += items.length;
+    if (this.loadedSinceFold >= FOLD_BATCH) {
+      this.loadedSinceFold = 0;
+      await this.postingsFolding;
+      if (!(await foldAllSearchPostings(this.pool))) this.retryPostingsFold();
+    }
+    return outcomes;
   }
 
   iterateProductsJson(filter: ProductFilter = {}): AsyncIterable<string> {

@@ -10,6 +10,7 @@
 import type pg from "pg";
 import { refuseNewerSchema } from "../schema-version.js";
 import { POSTGRES_COUNTRY_FACETS_MIGRATION } from "./country-facets.js";
+import { POSTGRES_POSTINGS_MIGRATION } from "./search-postings.js";
 import { POSTGRES_SEARCH_MIGRATION, POSTGRES_TERM_SHARDS_MIGRATION } from "./search-schema.js";
 
 export interface PostgresMigration {
@@ -159,6 +160,7 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
     `,
   },
   { version: 7, ...POSTGRES_COUNTRY_FACETS_MIGRATION },
+  { version: 8, ...POSTGRES_POSTINGS_MIGRATION },
 ];
 
 /** Any constant: it only has to differ from other advisory locks taken on the same database. */

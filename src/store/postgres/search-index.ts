@@ -303,9 +303,16 @@ const SORT_ASSIGNMENTS = SORT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(",
 const SORT_PARAMS = SORT_COLUMNS.map((_, i) => `$${i + 3}`).join(", ");
 const N = SORT_COLUMNS.length + 3;
 
-/** Upserts the search row, its changed numbers and its details; one statement. */
+/**
+ * Upserts the search row, its changed numbers and its details, and records the write as pending for
+ * the posting lists with what the product was indexed under before (search-postings.ts); one
+ * statement. Its sub-selects see the state before the statement.
+ */
 const WRITE_PRODUCT = `
-  WITH sp AS (
+  WITH old AS (
+    SELECT o.terms, d.words, d.number_fields, d.number_values
+    FROM search_products o LEFT JOIN search_details d ON d.pid = o.pid WHERE o.code = $1
+  ), sp AS (
     INSERT INTO search_products (code, terms, ${SORT_COLUMNS.join(", ")}) VALUES ($1, $2::int[], ${SORT_PARAMS})
     ON CONFLICT (code) DO UPDATE SET terms = excluded.terms, ${SORT_ASSIGNMENTS}
     RETURNING pid
@@ -316,6 +323,9 @@ const WRITE_PRODUCT = `
     INSERT INTO search_numbers (field_id, value, pid)
     SELECT a.field_id, a.value, sp.pid FROM sp, unnest($${N + 2}::int[], $${N + 3}::float8[]) AS a(field_id, value)
     ON CONFLICT DO NOTHING
+  ), pending AS (
+    INSERT INTO search_pending (pid, old_terms, old_words, old_fields, old_values)
+    SELECT sp.pid, old.terms, old.words, old.number_fields, old.number_values FROM sp LEFT JOIN old ON true
   )
   INSERT INTO search_details (pid, words, number_fields, number_values)
   SELECT pid, $${N + 4}::tsvector, $${N + 5}::int[], $${N + 6}::float8[] FROM sp

@@ -8,12 +8,14 @@
  *   Bulk loads and folds update counts here: no index covers them and pages keep room, so updates stay
  *   in place (HOT). Ordinary writes add to `search_term_shards` instead (migration 5, below).
  * - `search_products`: one row per product: `pid` (storage order: the order of `sort_by=nothing`), the
- *   ids of its tag terms in a GIN-indexed array, and the sort keys of API.md §5.5 with one B-tree per
- *   order, missing keys last (NULLS LAST), ties by code. Kept narrow: counting reads its rows.
+ *   ids of its tag terms in an array, and the sort keys of API.md §5.5 with one B-tree per order,
+ *   missing keys last (NULLS LAST), ties by code. Kept narrow: pages are walked along its indexes.
  * - `search_numbers`: (number field, value, product) for nutrient and count conditions: a range of the
  *   primary key is the set of products passing a condition.
- * - `search_details`: the full-text `tsvector` (GIN) built from the normalised words (search-text.ts),
- *   and the numbers the product is indexed under (to update only those that changed).
+ * - `search_details`: the full-text `tsvector` built from the normalised words (search-text.ts), and
+ *   the numbers the product is indexed under (to update only those that changed).
+ * Searches read posting lists made from these rows (search-postings.ts, migration 8, which dropped the
+ * GIN indexes of the tag arrays and words that the SQL engine of versions 3–7 used).
  * Text is ordered `COLLATE "C"`: byte order, as SQLite compares. Codes keep the collation of
  * products.code, so that the two tables join on their indexes; they are ordered `COLLATE "C"`.
  */

@@ -106,9 +106,14 @@ export function searchVector(text: ProductSearchText): string {
   return parts.join(" ");
 }
 
+/** The tokens of one keyword of a search, a phrase when there are several (`coca-cola`). */
+export function keywordTokens(keyword: string): string[] {
+  return textTokens(keyword.split("-").join(" ")).filter(fitsLexeme);
+}
+
 /** `a <-> b <-> c` for the tokens of one keyword, restricted to `weights`; undefined for no token. */
 function phrase(keyword: string, weights: string, prefix: boolean): string | undefined {
-  const tokens = textTokens(keyword.split("-").join(" ")).filter(fitsLexeme);
+  const tokens = keywordTokens(keyword);
   if (tokens.length === 0) return undefined;
   const last = tokens.length - 1;
   const parts = tokens.map((token, i) => {

@@ -10,7 +10,7 @@
  * use (`PRAGMA data_version` for other connections, a counter for this one).
  */
 import type Database from "better-sqlite3";
-import { CHUNK_BITS, CHUNK_SIZE } from "./search-bitmap.js";
+import { CHUNK_BITS, CHUNK_SIZE } from "../search-bitmap.js";
 
 /** Numeric sort columns of search_products; `desc` ones keep NULL (missing) as −∞ so it sorts last. */
 export const SORT_COLUMNS = {

@@ -11,21 +11,15 @@ import { indexedMembers, type ProductIndexEntry, productIndexEntry } from "../..
 import { SEARCH_TEXT_COLUMNS } from "../../domain/search/text.js";
 import type { Taxonomies } from "../../domain/taxonomy/types.js";
 import { loadTaxonomies } from "../../storage/taxonomy-files.js";
+import { binOf, COARSE_BOUNDS, coarseBinTag, FINE_BOUNDS, fineBinTag } from "../search-bins.js";
+import { CHUNK_BITS, CHUNK_SIZE, CHUNK_WORDS, decodeContainer, encodeContainer } from "../search-bitmap.js";
 import { documentText, type StoredDocument } from "./document-codec.js";
-import { binOf, COARSE_BOUNDS, FINE_BOUNDS } from "./search-bins.js";
-import { CHUNK_BITS, CHUNK_SIZE, CHUNK_WORDS, decodeContainer, encodeContainer } from "./search-bitmap.js";
 import type { LocalWrites } from "./search-columns.js";
 
 /** Term keys (see search-schema.ts). */
 export const ALL_PRODUCTS: readonly [string, string] = ["", ""];
 export function numberField(field: string): string {
   return `#${field}`;
-}
-export function coarseBinTag(bin: number): string {
-  return `c${bin}`;
-}
-export function fineBinTag(bin: number): string {
-  return `f${bin}`;
 }
 
 /**

@@ -23,11 +23,11 @@ import {
   type TagClause,
   type TextCondition,
 } from "../../domain/search/query.js";
+import { coarseBinTag, conditionInterval, fineBinTag, planInterval, type ValueInterval } from "../search-bins.js";
+import { PidSet } from "../search-bitmap.js";
 import { documentBytes, type StoredDocument } from "./document-codec.js";
-import { planInterval, type ValueInterval } from "./search-bins.js";
-import { PidSet } from "./search-bitmap.js";
 import { LocalWrites, type SortColumn, SortKeyColumns } from "./search-columns.js";
-import { coarseBinTag, fineBinTag, idsOfBlob, numberField, SqliteSearchIndex } from "./search-index.js";
+import { idsOfBlob, numberField, SqliteSearchIndex } from "./search-index.js";
 
 /** ORDER BY of each sort order; walked ones (`index`) match an index of search_products (search-schema.ts). */
 const ORDER_BY: Readonly<Record<Exclude<SortOrder, "relevance" | "nothing">, { index?: string; order: string }>> = {
@@ -112,23 +112,6 @@ export function ftsQuery(text: TextCondition): string {
     parts[last] = typed === text.keywords[last] ? prefix : `(${prefix} OR ${parts[last]})`;
   }
   return parts.join(" AND ");
-}
-
-function intervalOf(condition: NumericCondition): ValueInterval {
-  const v = condition.value;
-  const inf = Number.POSITIVE_INFINITY;
-  switch (condition.op) {
-    case "lt":
-      return { lower: -inf, lowerInclusive: true, upper: v, upperInclusive: false };
-    case "lte":
-      return { lower: -inf, lowerInclusive: true, upper: v, upperInclusive: true };
-    case "gt":
-      return { lower: v, lowerInclusive: false, upper: inf, upperInclusive: true };
-    case "gte":
-      return { lower: v, lowerInclusive: true, upper: inf, upperInclusive: true };
-    case "eq":
-      return { lower: v, lowerInclusive: true, upper: v, upperInclusive: true };
-  }
 }
 
 /** Term tags kept in memory for facet samples; beyond this many, forgotten. */
@@ -379,7 +362,7 @@ export class SqliteSearch {
       load: () => {
         const set = new PidSet(capacity);
         if (presence === undefined) return { set, negated: false };
-        const plan = planInterval(intervalOf(condition));
+        const plan = planInterval(conditionInterval(condition));
         for (const bin of plan.coarse) set.or(this.postings(this.term(field, coarseBinTag(bin)), capacity));
         for (const bin of plan.fine) set.or(this.postings(this.term(field, fineBinTag(bin)), capacity));
         for (const exact of plan.exact) {

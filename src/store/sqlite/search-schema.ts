@@ -1,4 +1,4 @@
-import { FINE_BOUNDS } from "./search-bins.js";
+import { FINE_BOUNDS } from "../search-bins.js";
 
 /**
  * Tables of the SQLite search index (issue #5), kept up to date in the transaction of every write

@@ -5,6 +5,7 @@
  * the exact values of that bin read from the value index. Bounds are the round numbers conditions use
  * (`<5`, `<=1.5`, `>22.5`), so most conditions need no exact read at all.
  */
+import type { NumericCondition } from "../domain/search/query.js";
 
 /** Fine bin boundaries; bin 0 is (−∞, 0), bin i is [FINE[i − 1], FINE[i]), the last [FINE[n − 1], +∞). */
 export const FINE_BOUNDS: readonly number[] = [
@@ -109,4 +110,30 @@ function fineBinsWithin(lower: number, upper: number): number[] {
   const out: number[] = [];
   for (let i = 0; i <= FINE_BOUNDS.length; i++) if (fineLower(i) >= lower && fineUpper(i) <= upper) out.push(i);
   return out;
+}
+
+/** Tags of the bin terms of a number field (`#<field>` in both stores' term dictionaries). */
+export function coarseBinTag(bin: number): string {
+  return `c${bin}`;
+}
+export function fineBinTag(bin: number): string {
+  return `f${bin}`;
+}
+
+/** The values a number condition (`sugars_100g<5`) accepts. */
+export function conditionInterval(condition: NumericCondition): ValueInterval {
+  const v = condition.value;
+  const inf = Number.POSITIVE_INFINITY;
+  switch (condition.op) {
+    case "lt":
+      return { lower: -inf, lowerInclusive: true, upper: v, upperInclusive: false };
+    case "lte":
+      return { lower: -inf, lowerInclusive: true, upper: v, upperInclusive: true };
+    case "gt":
+      return { lower: v, lowerInclusive: false, upper: inf, upperInclusive: true };
+    case "gte":
+      return { lower: v, lowerInclusive: true, upper: inf, upperInclusive: true };
+    case "eq":
+      return { lower: v, lowerInclusive: true, upper: v, upperInclusive: true };
+  }
 }

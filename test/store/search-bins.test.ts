@@ -1,12 +1,6 @@
 /** Value bins of number conditions: a plan must select exactly the values the condition selects. */
 import { describe, expect, it } from "vitest";
-import {
-  binOf,
-  COARSE_BOUNDS,
-  FINE_BOUNDS,
-  planInterval,
-  type ValueInterval,
-} from "../../src/store/sqlite/search-bins.js";
+import { binOf, COARSE_BOUNDS, FINE_BOUNDS, planInterval, type ValueInterval } from "../../src/store/search-bins.js";
 
 function inInterval(v: number, i: ValueInterval): boolean {
   const lowerOk = i.lowerInclusive ? v >= i.lower : v > i.lower;

@@ -7,7 +7,7 @@ import {
   decodeContainer,
   encodeContainer,
   PidSet,
-} from "../../src/store/sqlite/search-bitmap.js";
+} from "../../src/store/search-bitmap.js";
 
 function words(offsets: number[]): Uint32Array {
   const w = new Uint32Array(CHUNK_WORDS);

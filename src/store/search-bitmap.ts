@@ -1,5 +1,5 @@
 /**
- * Posting lists of the SQLite search index: for each term (a tag, a nutrient value bin, …) the set of
+ * Posting lists of both stores' search indexes (SQLite's and PostgreSQL's `search_postings`): for each term (a tag, a nutrient value bin, …) the set of
  * product ids (`pid`) that have it, stored in chunks of 4096 ids, one row per (term, chunk), like
  * Roaring bitmaps:
  *   blob = chunk number (uint32 LE) + either a 512-byte bitmap (uint32 LE words, 256+ members)
@@ -17,7 +17,7 @@ const BITMAP_BYTES = CHUNK_SIZE / 8;
 /** A chunk with more members than this is stored as a bitmap. */
 const MAX_ARRAY_MEMBERS = 255;
 
-if (endianness() !== "LE") throw new Error("foodbase's SQLite search index needs a little-endian CPU");
+if (endianness() !== "LE") throw new Error("foodbase's search index needs a little-endian CPU");
 
 export function popcount32(word: number): number {
   let w = word - ((word >>> 1) & 0x55555555);
@@ -112,6 +112,11 @@ export class PidSet {
   add(pid: number): void {
     if (pid < 0 || pid > this.capacity) return;
     this.words[pid >>> 5] = (this.words[pid >>> 5] as number) | (1 << (pid & 31));
+  }
+
+  remove(pid: number): void {
+    if (pid < 0 || pid > this.capacity) return;
+    this.words[pid >>> 5] = (this.words[pid >>> 5] as number) & ~(1 << (pid & 31));
   }
 
   has(pid: number): boolean {
