@@ -225,4 +225,31 @@ export class PidSet {
   toArray(): number[] {
     return this.slice(0, Number.POSITIVE_INFINITY);
   }
+
+  /** Calls `visit` with each member, in ascending order. */
+  forEach(visit: (pid: number) => void): void {
+    const words = this.words;
+    for (let w = 0; w < words.length; w++) {
+      let word = words[w] as number;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        visit((w << 5) | bit);
+      }
+    }
+  }
+}
+
+/** A filter evaluated to a set, or its complement (clauses made only of negations). */
+export interface FilterSet {
+  set: PidSet;
+  negated: boolean;
+}
+
+/** A ∪ B where either may be a complement. */
+export function orSets(a: FilterSet, b: FilterSet): FilterSet {
+  if (!a.negated && !b.negated) return { set: a.set.or(b.set), negated: false };
+  if (a.negated && b.negated) return { set: a.set.and(b.set), negated: true };
+  const [negative, positive] = a.negated ? [a, b] : [b, a];
+  return { set: negative.set.andNot(positive.set), negated: true };
 }

@@ -18,7 +18,7 @@ import { foldAllSearchPostings, POSTINGS_FOLD_LOCK } from "../../src/store/postg
 import { SqliteStore } from "../../src/store/sqlite/index.js";
 import type { ProductUpsert, Store } from "../../src/store/types.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/store.js";
-import { type Doc, PRODUCTS } from "../search/reference.js";
+import { type Doc, ORDERS, PRODUCTS } from "../search/reference.js";
 
 const taxonomies = loadTaxonomies();
 const info = { userId: "t", t: 1, comment: "", appName: "", appVersion: "", appUuid: "", userAgent: "" };
@@ -164,6 +164,64 @@ describe("PostgreSQL posting lists", () => {
     }
   });
 
+  it("order large match sets by keys each process keeps current from the folds' log", async () => {
+    const db = createTestDatabase("postgres");
+    databases.push(db);
+    const writer = await open(db.url);
+    const reader = await open(db.url);
+    // More than 2,000 matches: pages are narrowed by the reader's in-memory keys.
+    const docs: Doc[] = Array.from({ length: 2500 }, (_, i) => ({
+      code: String(3_000_000_000_000 + i),
+      lang: "en",
+      product_name: `Product ${i % 97}`,
+      categories_tags: ["en:snacks"],
+      nutriscore_score: (i * 7) % 30,
+    }));
+    for (let i = 0; i < docs.length; i += 500) await writer.upsertProducts(docs.slice(i, i + 500).map(upsert));
+    await foldEverything(writer.pool);
+    const page = async (store: Store, sort: string) => {
+      const { query } = parseSearchParams(
+        { categories_tags: "en:snacks", sort_by: sort, page: "3", page_size: "20" },
+        { taxonomies },
+      );
+      const result = await store.searchProducts(query);
+      return result.documents.map((d) => JSON.parse(d.toString("utf8")).code as string);
+    };
+    const expected = (sort: keyof typeof ORDERS) =>
+      [...docs]
+        .sort(ORDERS[sort])
+        .map((d) => d.code as string)
+        .slice(40, 60);
+    expect(await page(reader, "nutriscore_score")).toEqual(expected("nutriscore_score"));
+    expect(await page(reader, "product_name")).toEqual(expected("product_name"));
+
+    // Edits through the other process move products to the front: seen while pending, then once folded.
+    for (const [i, doc] of docs.entries()) {
+      if (i % 50 === 3) {
+        doc.nutriscore_score = -10 + (i % 7);
+        doc.product_name = `Aaa ${i}`;
+      }
+    }
+    const edited = docs.filter((_, i) => i % 50 === 3);
+    await writer.upsertProducts(edited.map(upsert));
+    expect(await page(reader, "nutriscore_score")).toEqual(expected("nutriscore_score"));
+    // Edits the reader never sees pending: it learns them from the log of the fold.
+    await foldEverything(writer.pool);
+    for (const [i, doc] of docs.entries()) {
+      if (i % 50 === 11) {
+        doc.nutriscore_score = -20;
+        doc.product_name = `Aa ${i}`;
+      }
+    }
+    await writer.upsertProducts(docs.filter((_, i) => i % 50 === 11).map(upsert));
+    await foldEverything(writer.pool);
+    expect(await pendingRows(db)).toBe(0);
+    expect(await page(reader, "nutriscore_score")).toEqual(expected("nutriscore_score"));
+    expect(await page(reader, "product_name")).toEqual(expected("product_name"));
+    // A process that starts now loads every key.
+    expect(await page(await open(db.url), "product_name")).toEqual(expected("product_name"));
+  });
+
   it("are built for a database made before them, by its migration and the first fold", async () => {
     const db = createTestDatabase("postgres");
     databases.push(db);
@@ -173,7 +231,7 @@ describe("PostgreSQL posting lists", () => {
     await foldEverything(first.pool);
     const expected = await answers(first);
     // As version 7 left it: no lists, no pending writes, the GIN indexes of the SQL engine.
-    await db.query("DROP TABLE search_postings, search_pending");
+    await db.query("DROP TABLE search_postings, search_pending, search_folds");
     await db.query("CREATE INDEX search_products_terms ON search_products USING gin (terms)");
     await db.query("CREATE INDEX search_details_words ON search_details USING gin (words)");
     await db.query("CREATE INDEX search_numbers_by_product ON search_numbers (pid, field_id, value)");

@@ -22,6 +22,7 @@ import type pg from "pg";
 import { binOf, COARSE_BOUNDS, coarseBinTag, FINE_BOUNDS, fineBinTag } from "../search-bins.js";
 import { CHUNK_BITS, CHUNK_SIZE, CHUNK_WORDS, decodeContainer, encodeContainer } from "../search-bitmap.js";
 import { ALL_PRODUCTS_KEY, termIds, termKey } from "./search-index.js";
+import { KEPT_FOLD_GENERATIONS } from "./search-sort-keys.js";
 
 /** Fields of the word terms: every word of a product's texts, and those of its name and its brands. */
 export const WORD_FIELDS = { anywhere: "~w", name: "~n", brands: "~b" } as const;
@@ -65,6 +66,12 @@ export const POSTGRES_POSTINGS_MIGRATION: { name: string; sql: string } = {
       old_words TSVECTOR,
       old_fields INTEGER[],
       old_values DOUBLE PRECISION[]
+    );
+    -- The products each fold moved into the lists, so that processes refresh what they keep of them
+    -- (search-sort-keys.ts).
+    CREATE TABLE search_folds (
+      generation BIGINT PRIMARY KEY,
+      pids INTEGER[] NOT NULL
     );
     INSERT INTO search_pending (pid) SELECT pid FROM search_products ORDER BY pid;
     DROP INDEX search_products_terms;
@@ -261,6 +268,14 @@ async function foldPending(
   }
   await writeChanges(client, changes);
   await client.query("DELETE FROM search_pending WHERE seq = ANY($1::bigint[])", [pending.map((row) => row.seq)]);
+  // Under the fold's lock: generations follow the order folds commit in.
+  await client.query(
+    "INSERT INTO search_folds (generation, pids) SELECT COALESCE(max(generation), 0) + 1, $1::int[] FROM search_folds",
+    [[...before.keys()]],
+  );
+  await client.query(
+    `DELETE FROM search_folds WHERE generation <= (SELECT max(generation) FROM search_folds) - ${KEPT_FOLD_GENERATIONS}`,
+  );
   return { folded: pending.length, ids };
 }
 

@@ -30,10 +30,12 @@ import {
   type TextCondition,
 } from "../../domain/search/query.js";
 import { coarseBinTag, conditionInterval, fineBinTag, planInterval, type ValueInterval } from "../search-bins.js";
-import { PidSet } from "../search-bitmap.js";
+import { type FilterSet, orSets, PidSet } from "../search-bitmap.js";
+import { ORDER_SORT_KEYS } from "../search-sort-keys.js";
 import { COUNTRY_FACET_SQL } from "./country-facets.js";
 import { ALL_PRODUCTS_KEY, numberFieldKey, termCountSql, termKey } from "./search-index.js";
 import { readPostings, WORD_FIELDS } from "./search-postings.js";
+import { PostgresSortKeys, SORT_KEY_SELECT, type SortKeyRow } from "./search-sort-keys.js";
 import { keywordTokens, searchQuery } from "./search-text.js";
 
 const POPULARITY = 'sp.popularity DESC NULLS LAST, sp.recency DESC NULLS LAST, sp.code COLLATE "C"';
@@ -54,13 +56,8 @@ const ORDER_BY: Readonly<Record<Exclude<SortOrder, "relevance" | "nothing">, str
 
 type KeyedSort = keyof typeof ORDER_BY;
 
-/** Match sets this small are sorted in SQL from their ids. */
+/** Match sets this small are sorted in SQL from their ids; larger ones first narrowed in memory. */
 const SMALL_MATCH_SET = 2000;
-/**
- * The longest walk of an order's index tried before sorting the matches: a walked row costs about what
- * sorting a match does, and a walk that finds too little (a filter correlated with the order) is lost.
- */
-const MAX_WALK_ROWS = 100_000;
 
 /** Committed term ids kept in memory (ids never change once committed); beyond this many, forgotten. */
 const MAX_CACHED_TERMS = 200_000;
@@ -135,20 +132,6 @@ function inInterval(value: number, interval: ValueInterval): boolean {
   return aboveLower && belowUpper;
 }
 
-/** A filter evaluated to a set, or its complement (clauses made only of negations). */
-interface FilterSet {
-  set: PidSet;
-  negated: boolean;
-}
-
-/** A ∪ B where either may be a complement. */
-function orSets(a: FilterSet, b: FilterSet): FilterSet {
-  if (!a.negated && !b.negated) return { set: a.set.or(b.set), negated: false };
-  if (a.negated && b.negated) return { set: a.set.and(b.set), negated: true };
-  const [negative, positive] = a.negated ? [a, b] : [b, a];
-  return { set: negative.set.andNot(positive.set), negated: true };
-}
-
 /**
  * One search's view of the index, in its snapshot: term ids, posting lists, pending products. Sets are
  * built from what {@link Snapshot.prefetch} read, so that a query costs a few statements, not one per term.
@@ -161,13 +144,22 @@ class Snapshot {
   /** Exact values of partial number bins: pids by condition index. */
   private readonly exactPids = new Map<NumericCondition, number[]>();
 
+  /** The last fold this snapshot sees (search-sort-keys.ts). */
+  readonly generation: number;
+  /** Current sort keys of the pending products. */
+  readonly pendingKeys: readonly SortKeyRow[];
+
   constructor(
     readonly client: pg.PoolClient,
     private readonly search: PostgresSearch,
     readonly capacity: number,
     readonly total: number,
     readonly pending: readonly PendingProduct[],
-  ) {}
+    folds: { generation: number; pendingKeys: readonly SortKeyRow[] },
+  ) {
+    this.generation = folds.generation;
+    this.pendingKeys = folds.pendingKeys;
+  }
 
   id(key: string): number | undefined {
     return this.ids.get(key);
@@ -375,11 +367,13 @@ function needsEveryProduct(query: SearchQuery): boolean {
 interface SnapshotRow {
   capacity: number;
   total: number | null;
-  pending: Array<[number, number[], number[] | null, number[] | null]>;
+  generation: string;
+  pending: Array<[number, number[], number[] | null, number[] | null, SortKeyRow]>;
 }
 
 export class PostgresSearch {
   private readonly knownTerms = new Map<string, number>();
+  private readonly sortKeys = new PostgresSortKeys();
   /** Pooled connections whose session settings this search has made. */
   private readonly tunedClients = new WeakSet<pg.PoolClient>();
 
@@ -437,7 +431,9 @@ export class PostgresSearch {
         `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
          SELECT COALESCE((SELECT max(pid) FROM search_products), 0) AS capacity,
            ${termCountSql(String(Math.trunc(all)))} AS total,
-           (SELECT COALESCE(json_agg(json_build_array(sp.pid, sp.terms, d.number_fields, d.number_values)), '[]')
+           (SELECT COALESCE(max(generation), 0) FROM search_folds) AS generation,
+           (SELECT COALESCE(json_agg(json_build_array(sp.pid, sp.terms, d.number_fields, d.number_values,
+              json_build_array(${SORT_KEY_SELECT}))), '[]')
             FROM (SELECT DISTINCT pid FROM search_pending) q JOIN search_products sp ON sp.pid = q.pid
             LEFT JOIN search_details d ON d.pid = q.pid) AS pending`,
       )) as unknown as [pg.QueryResult, pg.QueryResult<SnapshotRow>];
@@ -447,7 +443,11 @@ export class PostgresSearch {
         fields?.forEach((field, i) => numbers.set(field, values?.[i] as number));
         return { pid, terms: new Set(terms), numbers };
       });
-      result = await work(new Snapshot(client, this, row.capacity, row.total ?? 0, pending));
+      const snapshot = new Snapshot(client, this, row.capacity, row.total ?? 0, pending, {
+        generation: Number(row.generation),
+        pendingKeys: row.pending.map((p) => p[4]),
+      });
+      result = await work(snapshot);
     } catch (e) {
       let broken: Error | undefined;
       await client.query("ROLLBACK").catch((error: Error) => {
@@ -572,23 +572,13 @@ export class PostgresSearch {
       if (matches !== undefined) return matches.slice(skip, limit);
       return this.pids(s, "SELECT pid FROM search_products ORDER BY pid LIMIT $1 OFFSET $2", [limit, skip]);
     }
+    // Every product: the first rows of the order's index (the pid is in it: index only).
     if (matches === undefined) return (await this.walk(s, sort, skip + limit)).slice(skip);
-    if (count <= SMALL_MATCH_SET) return this.collect(s, sort, matches, skip, limit);
-    // Walking the order's index reads about wanted × total / count rows when the filter and the order
-    // are unrelated; when they are related the walk finds too little and the matches are sorted. A
-    // walked row (index only) costs about a quarter of a sorted match (a row visited), and a walk that
-    // fails costs both: walk when it reads at most twice as many rows as there are matches.
-    const wanted = Math.min(skip + limit, count);
-    const rows = Math.min(s.total, Math.ceil((wanted * s.total) / count) * 2 + 100);
-    if (rows <= MAX_WALK_ROWS && rows <= 2 * count) {
-      const found: number[] = [];
-      for (const pid of await this.walk(s, sort, rows)) {
-        if (!matches.has(pid)) continue;
-        found.push(pid);
-        if (found.length >= wanted) return found.slice(skip);
-      }
-    }
-    return this.collect(s, sort, matches, skip, limit);
+    if (count <= SMALL_MATCH_SET) return this.collect(s, sort, matches.toArray(), skip, limit);
+    // A pass over the matches' keys in memory keeps those that may be on the page (search-sort-keys.ts).
+    await this.sortKeys.refresh(s.client, s.generation, s.capacity, s.pendingKeys);
+    const candidates = this.sortKeys.candidates(ORDER_SORT_KEYS[sort], matches, Math.min(skip + limit, count));
+    return this.collect(s, sort, candidates, skip, limit);
   }
 
   private async pids(s: Snapshot, text: string, values: unknown[]): Promise<number[]> {
@@ -601,13 +591,13 @@ export class PostgresSearch {
     return this.pids(s, `SELECT sp.pid FROM search_products sp ORDER BY ${ORDER_BY[sort]} LIMIT $1`, [rows]);
   }
 
-  /** The page among `matches`, sorted by PostgreSQL from their ids (the order's index is not walked). */
-  private collect(s: Snapshot, sort: KeyedSort, matches: PidSet, skip: number, limit: number): Promise<number[]> {
+  /** The page among `pids`, sorted by PostgreSQL (the order's index is not walked). */
+  private collect(s: Snapshot, sort: KeyedSort, pids: number[], skip: number, limit: number): Promise<number[]> {
     return this.pids(
       s,
       `SELECT sp.pid FROM search_products sp WHERE sp.pid = ANY($1::int[])
        ORDER BY ${unindexed(ORDER_BY[sort])} LIMIT $2 OFFSET $3`,
-      [matches.toArray(), limit, skip],
+      [pids, limit, skip],
     );
   }
 

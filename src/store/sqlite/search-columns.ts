@@ -11,54 +11,11 @@
  */
 import type Database from "better-sqlite3";
 import { CHUNK_BITS, CHUNK_SIZE } from "../search-bitmap.js";
+import { codeOrderKey, NAME_COLUMNS, nameKeys, SORT_COLUMNS, type SortColumn } from "../search-sort-keys.js";
 
-/** Numeric sort columns of search_products; `desc` ones keep NULL (missing) as −∞ so it sorts last. */
-export const SORT_COLUMNS = {
-  popularity: { desc: true },
-  recency: { desc: true },
-  nutriscore: { desc: false },
-  nova: { desc: false },
-  ecoscore: { desc: true },
-  created: { desc: true },
-  modified: { desc: true },
-  scans: { desc: true },
-  unique_scans: { desc: true },
-  completeness: { desc: false },
-} as const;
+export type { SortColumn };
 
-/** Columns made from `name_key`: its first 6 and next 6 UTF-8 bytes as numbers (see {@link nameKeys}). */
-const NAME_COLUMNS = ["name1", "name2"] as const;
-
-export type SortColumn = keyof typeof SORT_COLUMNS | (typeof NAME_COLUMNS)[number];
 const COLUMN_NAMES = Object.keys(SORT_COLUMNS) as Array<keyof typeof SORT_COLUMNS>;
-
-/**
- * Two numbers ordered like the name's UTF-8 bytes (which is the order of its code points, SQLite's
- * BINARY order): bytes 0–5 and 6–11 in base 256, missing bytes as 0. Equal numbers mean the names
- * share their first 12 bytes and must be compared whole. A missing name (a BLOB) sorts last.
- */
-export function nameKeys(name: string | Uint8Array): [number, number] {
-  if (typeof name !== "string") return [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
-  const bytes = Buffer.from(name.slice(0, 12), "utf8");
-  let first = 0;
-  let second = 0;
-  for (let i = 0; i < 6; i++) first = first * 256 + (bytes[i] ?? 0);
-  for (let i = 6; i < 12; i++) second = second * 256 + (bytes[i] ?? 0);
-  return [first, second];
-}
-
-/**
- * A number whose order is the order of a normalised code (digits only) as text, for its first 15
- * digits: base 11, a missing digit (shorter code) being 0. Codes sharing 15 digits compare equal here.
- */
-export function codeOrderKey(code: string): number {
-  let key = 0;
-  for (let i = 0; i < 15; i++) {
-    const c = i < code.length ? code.charCodeAt(i) - 47 : 0;
-    key = key * 11 + (c >= 1 && c <= 10 ? c : 0);
-  }
-  return key;
-}
 
 /** Counts this connection's index writes, so that its own searches know when to look for changes. */
 export class LocalWrites {

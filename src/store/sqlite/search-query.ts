@@ -24,9 +24,10 @@ import {
   type TextCondition,
 } from "../../domain/search/query.js";
 import { coarseBinTag, conditionInterval, fineBinTag, planInterval, type ValueInterval } from "../search-bins.js";
-import { PidSet } from "../search-bitmap.js";
+import { type FilterSet, orSets, PidSet } from "../search-bitmap.js";
+import { BestPids, ORDER_SORT_KEYS, type SortKey } from "../search-sort-keys.js";
 import { documentBytes, type StoredDocument } from "./document-codec.js";
-import { LocalWrites, type SortColumn, SortKeyColumns } from "./search-columns.js";
+import { LocalWrites, SortKeyColumns } from "./search-columns.js";
 import { idsOfBlob, numberField, SqliteSearchIndex } from "./search-index.js";
 
 /** ORDER BY of each sort order; walked ones (`index`) match an index of search_products (search-schema.ts). */
@@ -45,32 +46,6 @@ const ORDER_BY: Readonly<Record<Exclude<SortOrder, "relevance" | "nothing">, { i
 
 type KeyedSort = keyof typeof ORDER_BY;
 
-interface SortKey {
-  column: SortColumn;
-  desc: boolean;
-}
-
-/** The in-memory keys of each sort order (search-columns.ts). */
-const SORT_KEYS: Readonly<Partial<Record<KeyedSort, readonly SortKey[]>>> = {
-  popularity: [
-    { column: "popularity", desc: true },
-    { column: "recency", desc: true },
-  ],
-  nutriscore_score: [{ column: "nutriscore", desc: false }],
-  nova_score: [{ column: "nova", desc: false }],
-  ecoscore_score: [{ column: "ecoscore", desc: true }],
-  created_t: [{ column: "created", desc: true }],
-  last_modified_t: [{ column: "modified", desc: true }],
-  scans_n: [{ column: "scans", desc: true }],
-  unique_scans_n: [{ column: "unique_scans", desc: true }],
-  completeness: [{ column: "completeness", desc: false }],
-  // Names: their first 12 bytes in memory; names sharing those are compared whole (see best()).
-  product_name: [
-    { column: "name1", desc: false },
-    { column: "name2", desc: false },
-  ],
-};
-
 /** Match sets this small are sorted by SQLite from their ids. */
 const SMALL_MATCH_SET = 2000;
 /** The longest walk of a sort index tried before sorting the matches' keys. */
@@ -81,20 +56,6 @@ const MAX_WALK_ROWS = 50_000;
  */
 const WALK_ROW_COST = 40;
 const KEY_COMPARE_COST = 1;
-
-/** A filter evaluated to a set, or its complement (clauses made only of negations). */
-interface FilterSet {
-  set: PidSet;
-  negated: boolean;
-}
-
-/** A ∪ B where either may be a complement. */
-function orSets(a: FilterSet, b: FilterSet): FilterSet {
-  if (!a.negated && !b.negated) return { set: a.set.or(b.set), negated: false };
-  if (a.negated && b.negated) return { set: a.set.and(b.set), negated: true };
-  const [negative, positive] = a.negated ? [a, b] : [b, a];
-  return { set: negative.set.andNot(positive.set), negated: true };
-}
 
 interface Term {
   id: number;
@@ -402,7 +363,7 @@ export class SqliteSearch {
       if (matches !== undefined) return matches.slice(skip, limit);
       return this.stmts.everyPid.all(limit, skip) as number[];
     }
-    const keyed = SORT_KEYS[sort];
+    const keyed = ORDER_SORT_KEYS[sort];
     const walkable = ORDER_BY[sort].index !== undefined;
     if (matches === undefined) {
       if (walkable) return this.walk(sort, skip + limit, () => true).slice(skip);
@@ -475,22 +436,7 @@ export class SqliteSearch {
       const cb = code(b);
       return ca < cb ? -1 : ca > cb ? 1 : 0;
     };
-    const size = skip + limit;
-    // A max-heap of the best `size` seen so far, the worst on top.
-    const heap: number[] = [];
-    const siftDown = (from: number) => {
-      let i = from;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let worst = i;
-        if (l < heap.length && compare(heap[l] as number, heap[worst] as number) > 0) worst = l;
-        if (r < heap.length && compare(heap[r] as number, heap[worst] as number) > 0) worst = r;
-        if (worst === i) return;
-        [heap[i], heap[worst]] = [heap[worst] as number, heap[i] as number];
-        i = worst;
-      }
-    };
+    const best = new BestPids(skip + limit, compare);
     // Most matches lose on the first key alone once the heap is full: one float comparison with the
     // worst kept (first key with its direction applied, so smaller is better) rejects them.
     const primary = (arrays[0] as { values: Float64Array }).values;
@@ -500,37 +446,18 @@ export class SqliteSearch {
     // digits, and names sharing 12 bytes, go the slow way).
     const byCodeOnTie = keys.length === 1;
     let worstCode = Number.POSITIVE_INFINITY;
-    const words = matches.words;
-    for (let w = 0; w < words.length; w++) {
-      let word = words[w] as number;
-      while (word !== 0) {
-        const bit = 31 - Math.clz32(word & -word);
-        word &= word - 1;
-        const pid = (w << 5) | bit;
-        if (heap.length === size) {
-          const key = sign * (primary[pid] as number);
-          if (key > worstKey || (byCodeOnTie && key === worstKey && (codeKeys[pid] as number) > worstCode)) continue;
-        }
-        if (heap.length < size) {
-          heap.push(pid);
-          let i = heap.length - 1;
-          while (i > 0) {
-            const parent = (i - 1) >> 1;
-            if (compare(heap[i] as number, heap[parent] as number) <= 0) break;
-            [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
-            i = parent;
-          }
-        } else if (compare(pid, heap[0] as number) < 0) {
-          heap[0] = pid;
-          siftDown(0);
-        }
-        if (heap.length === size) {
-          worstKey = sign * (primary[heap[0] as number] as number);
-          worstCode = codeKeys[heap[0] as number] as number;
-        }
+    matches.forEach((pid) => {
+      if (best.full) {
+        const key = sign * (primary[pid] as number);
+        if (key > worstKey || (byCodeOnTie && key === worstKey && (codeKeys[pid] as number) > worstCode)) return;
       }
-    }
-    return heap.sort(compare).slice(skip, skip + limit);
+      best.offer(pid);
+      if (best.full) {
+        worstKey = sign * (primary[best.worst as number] as number);
+        worstCode = codeKeys[best.worst as number] as number;
+      }
+    });
+    return best.heap.sort(compare).slice(skip, skip + limit);
   }
 
   private walk(sort: KeyedSort, rows: number, keep: (pid: number) => boolean): number[] {
