@@ -196,8 +196,9 @@ describe("foodbase migrate", () => {
       expect(first.status).toBe(0);
       // Version 1: products, revisions, users; 2: folksonomy; 3: search index; SQLite 4: its layout for imports;
       // then (SQLite 5, PostgreSQL 4) the sign-in limits' failure counters; PostgreSQL 5: sharded term counts;
-      // 6: the delta files foodbase sync applied; PostgreSQL 7: tag counts per country (facets with cc).
-      const latest = fresh.kind === "postgres" ? 7 : 6;
+      // 6: the delta files foodbase sync applied; PostgreSQL 7: tag counts per country (facets with cc);
+      // PostgreSQL 8: posting lists.
+      const latest = fresh.kind === "postgres" ? 8 : 6;
       for (let version = 1; version <= latest; version++)
         expect(first.stdout).toMatch(new RegExp(`^applied ${version} `, "m"));
       expect(first.stdout).toContain(`at schema version ${latest} (${latest} applied now)`);

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL store: the same `Store` as `sqlite/`, for several stateless foodbase processes sharing
- * one database. Nothing is cached in process memory, so whatever one process commits the others read at
- * once. Product reads by code go to the primary; search and facets may go to a read replica.
+ * one database. What a process keeps in memory (term ids, search sort keys) is checked against the
+ * database at every use, so whatever one process commits the others read at once. Product reads by code go to the primary; search and facets may go to a read replica.
  */
 import type pg from "pg";
 import type { Product } from "../../domain/product.js";

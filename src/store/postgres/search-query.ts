@@ -4,9 +4,10 @@
  * 1. filters → one {@link PidSet}: each tag clause, number condition, code list and full-text
  *    condition is read from posting lists and combined word-wide. Products whose writes are not folded
  *    yet take their membership from their current state. The exact count is the set's size;
- * 2. the page, in SQL: walk the B-tree of the order and keep members when the set is broad, or sort
- *    the members when it is narrow. Relevance = matches with every word in the name first, then in the
- *    name or brands, then the others, each group by popularity;
+ * 2. the page: with no filter, the first rows of the order's index; up to 2,000 matches, sorted by
+ *    PostgreSQL; more, narrowed first to the page's candidates by sort keys kept in memory
+ *    (search-sort-keys.ts). Relevance = matches with every word in the name first, then in the name or
+ *    brands, then the others, each group by popularity;
  * 3. the page's documents.
  * All in one read-only snapshot, so the count, the page and the documents agree.
  *
