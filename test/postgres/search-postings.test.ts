@@ -222,7 +222,7 @@ describe("PostgreSQL posting lists", () => {
     expect(await page(await open(db.url), "product_name")).toEqual(expected("product_name"));
   });
 
-  it("are built for a database made before them, by its migration and the first fold", async () => {
+  it("are built for a database made before them, by its migration, before the store serves", async () => {
     const db = createTestDatabase("postgres");
     databases.push(db);
     const first = await open(db.url);
@@ -236,8 +236,9 @@ describe("PostgreSQL posting lists", () => {
     await db.query("CREATE INDEX search_details_words ON search_details USING gin (words)");
     await db.query("CREATE INDEX search_numbers_by_product ON search_numbers (pid, field_id, value)");
     await db.query("DELETE FROM schema_migrations WHERE version = 8");
+    // Opened once migrated, the store builds the lists before it serves.
     const second = await open(db.url);
-    expect(await pendingRows(db)).toBeLessThanOrEqual(docs.length);
+    expect(await pendingRows(db)).toBe(0);
     expect(await answers(second)).toEqual(expected);
     await foldEverything(second.pool);
     expect(await pendingRows(db)).toBe(0);
