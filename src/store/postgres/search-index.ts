@@ -28,8 +28,13 @@ export function termKey(field: string, tag: string): string {
 
 export const ALL_PRODUCTS_KEY = termKey("", "");
 
+/** The term field of a number field's terms (`#sugars_100g`): its own term and its value bins'. */
+export function numberTermField(field: string): string {
+  return `#${field}`;
+}
+
 export function numberFieldKey(field: string): string {
-  return termKey(`#${field}`, "");
+  return termKey(numberTermField(field), "");
 }
 
 /** Sort key columns of search_products, in the order {@link SearchRow.sort} holds them. */

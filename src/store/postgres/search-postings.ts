@@ -129,9 +129,8 @@ interface StateRow {
   number_values: number[] | null;
 }
 
-/** What a product is indexed under, before term ids of words and bins are known. */
+/** What a product is indexed under: its tag term ids, and the keys of its word, bin and every-product terms. */
 interface Membership {
-  exists: boolean;
   terms: readonly number[];
   keys: string[];
 }
@@ -230,7 +229,7 @@ async function foldPending(
     const keys = wordKeys(words);
     fields?.forEach((field, i) => binKeys(fieldNames.get(field) as string, values?.[i] as number, keys));
     if (exists) keys.push(ALL_PRODUCTS_KEY);
-    return { exists, terms: terms ?? [], keys };
+    return { terms: terms ?? [], keys };
   };
   const changesOf: Array<[number, Membership, Membership]> = [];
   const keys = new Set<string>();

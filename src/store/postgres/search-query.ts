@@ -34,7 +34,7 @@ import { coarseBinTag, conditionInterval, fineBinTag, planInterval, type ValueIn
 import { type FilterSet, orSets, PidSet } from "../search-bitmap.js";
 import { ORDER_SORT_KEYS } from "../search-sort-keys.js";
 import { COUNTRY_FACET_SQL } from "./country-facets.js";
-import { ALL_PRODUCTS_KEY, numberFieldKey, termCountSql, termKey } from "./search-index.js";
+import { ALL_PRODUCTS_KEY, numberFieldKey, numberTermField, termCountSql, termKey } from "./search-index.js";
 import { readPostings, WORD_FIELDS } from "./search-postings.js";
 import { PostgresSortKeys, SORT_KEY_SELECT, type SortKeyRow } from "./search-sort-keys.js";
 import { keywordTokens, searchQuery } from "./search-text.js";
@@ -179,9 +179,8 @@ class Snapshot {
       }
     }
     for (const condition of query.numbers) {
-      const field = numberFieldKey(condition.field);
-      const name = field.slice(0, field.indexOf("\u0000"));
-      keys.push(field);
+      const name = numberTermField(condition.field);
+      keys.push(numberFieldKey(condition.field));
       const plan = planInterval(conditionInterval(condition));
       for (const bin of plan.coarse) keys.push(termKey(name, coarseBinTag(bin)));
       for (const bin of plan.fine) keys.push(termKey(name, fineBinTag(bin)));
@@ -271,10 +270,9 @@ class Snapshot {
 
   numberCondition(condition: NumericCondition): PidSet {
     const set = new PidSet(this.capacity);
-    const field = numberFieldKey(condition.field);
-    const fieldId = this.ids.get(field);
+    const fieldId = this.ids.get(numberFieldKey(condition.field));
     if (fieldId === undefined) return set;
-    const name = field.slice(0, field.indexOf("\u0000"));
+    const name = numberTermField(condition.field);
     const interval = conditionInterval(condition);
     const plan = planInterval(interval);
     for (const bin of plan.coarse) this.folded(this.ids.get(termKey(name, coarseBinTag(bin))), set);
