@@ -157,7 +157,13 @@ describe("general rules (API.md §1)", () => {
     // The page's scripts and styles are served, and its initializer loads the document above.
     const assets = [...(await docs.text()).matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
     expect(assets).toEqual(expect.arrayContaining(["/api/docs/static/swagger-ui-bundle.js"]));
-    for (const asset of assets) expect((await fetch(`${t.url}${asset}`)).status, asset).toBe(200);
+    for (const asset of assets) {
+      const res = await fetch(`${t.url}${asset}`);
+      expect(res.status, asset).toBe(200);
+      // Read to the end: a body left unread holds its connection open (swagger-ui's bundle fills the
+      // socket's buffers), and the server's close would wait for it.
+      expect((await res.arrayBuffer()).byteLength, asset).toBeGreaterThan(0);
+    }
     const init = assets.find((a) => a.endsWith("-init.js")) as string;
     expect(await (await fetch(`${t.url}${init}`)).text()).toContain('"/api/openapi.json"');
   });
