@@ -55,6 +55,7 @@ export interface Config {
   anonymousImageUploads: boolean;
   /** `foodbase serve`: server processes sharing the port (0 = one per core, 1 = no cluster). */
   workers: number;
+  shutdownGraceSeconds: number;
   /** Serve Prometheus metrics at `GET /metrics`. */
   metrics: boolean;
   /** When > 0, metrics are served on this port only (not on the public one). */
@@ -377,6 +378,15 @@ export const SETTINGS = [
     description: "`foodbase serve`: server processes sharing the port (0 = one per core, 1 = a single process)",
     parse: integer("FOODBASE_WORKERS", 0, 256),
     default: 0,
+  }),
+  spec({
+    key: "shutdownGraceSeconds",
+    env: "FOODBASE_SHUTDOWN_GRACE",
+    flag: "shutdown-grace",
+    description:
+      "`foodbase serve`: on SIGTERM or SIGINT, seconds the requests in flight get to finish before their connections are closed",
+    parse: integer("FOODBASE_SHUTDOWN_GRACE", 0, 3600),
+    default: 30,
   }),
   spec({
     key: "metrics",

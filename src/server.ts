@@ -20,7 +20,10 @@ export interface RunningServer {
   folksonomyUrl?: string;
   /** URL of the metrics' own listener (config `metrics` and `metricsPort` > 0, single process). */
   metricsUrl?: string;
+  /** Stops accepting connections, lets the requests in flight finish, then closes the store. */
   close(): Promise<void>;
+  /** Closes every connection of the listeners now, requests in flight included (a stalled client's too). */
+  closeConnections(): void;
 }
 
 export interface ServerOptions {
@@ -119,6 +122,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await folksonomyApp?.close();
       await app.close();
       if (options.store === undefined) await openedStore.close();
+    },
+    closeConnections: () => {
+      app.server.closeAllConnections();
+      folksonomyApp?.server.closeAllConnections();
     },
   };
 }

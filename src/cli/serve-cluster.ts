@@ -62,12 +62,20 @@ export function startupMessage(e: unknown, configuredHost: string, configuredPor
   return `cannot start: ${err.message ?? String(e)}`;
 }
 
-/** SIGTERM and SIGINT: stop accepting connections, finish the requests in flight, close the store, exit. */
-export function exitOnSignals(server: RunningServer): void {
+/**
+ * SIGTERM and SIGINT: stop accepting connections, finish the requests in flight, close the store, exit.
+ * The requests get `graceSeconds`: a client that stops reading its answer (or never ends its request)
+ * would otherwise keep the process alive for ever, and a supervisor would have to kill it mid-write.
+ */
+export function exitOnSignals(server: RunningServer, graceSeconds: number): void {
   let closing = false;
   const stop = () => {
     if (closing) return;
     closing = true;
+    setTimeout(() => {
+      server.app.log.warn(`requests still in flight after ${graceSeconds} s: closing their connections`);
+      server.closeConnections();
+    }, graceSeconds * 1000).unref();
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -90,7 +98,7 @@ export async function runWorker(config: Config): Promise<void> {
     process.send?.(failed, undefined, {}, () => process.exit(1));
     return;
   }
-  exitOnSignals(server);
+  exitOnSignals(server, config.shutdownGraceSeconds);
   const ready: WorkerMessage = {
     type: "foodbase:ready",
     url: server.url,

@@ -39,6 +39,6 @@ export function registerServeCommand(program: Command): void {
     process.stdout.write(
       `foodbase listening on ${server.url} (database ${redactDatabaseUrl(config.databaseUrl)}${folksonomy}${metrics})\n`,
     );
-    exitOnSignals(server);
+    exitOnSignals(server, config.shutdownGraceSeconds);
   });
 }

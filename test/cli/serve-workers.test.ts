@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -361,6 +361,39 @@ describe("serve --workers 2, stopping and starting", () => {
       } finally {
         await check.close();
       }
+    } finally {
+      await stopping.kill();
+      await own.drop();
+    }
+  });
+
+  it("on SIGTERM, a request that never ends holds the stop only FOODBASE_SHUTDOWN_GRACE seconds", {
+    timeout: 90_000,
+  }, async () => {
+    const own = createTestDatabase();
+    const stopping = await startServerProcess({
+      DATABASE_URL: own.url,
+      FOODBASE_WORKERS: "2",
+      FOODBASE_SHUTDOWN_GRACE: "1",
+    });
+    try {
+      // A write announcing 1,000 bytes of form and sending 19 (an upload over a link that died): the request
+      // stays in flight, and without a grace the worker would wait for the rest for ever.
+      const { hostname, port } = new URL(stopping.url);
+      const stalled = connect(Number(port), hostname);
+      stalled.on("error", () => {});
+      stalled.resume();
+      const closed = new Promise<void>((resolve) => stalled.once("close", () => resolve()));
+      await new Promise<void>((resolve) => stalled.once("connect", () => resolve()));
+      stalled.write(
+        `POST ${WRITE} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+          "Content-Length: 1000\r\n\r\ncode=2000000000031&",
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      stopping.child.kill("SIGTERM");
+      // A second later the worker closes the connection and exits; then the primary exits.
+      await closed;
+      expect(await stopping.exited).toBe(0);
     } finally {
       await stopping.kill();
       await own.drop();
