@@ -55,6 +55,7 @@ export interface Config {
   anonymousImageUploads: boolean;
   /** `foodbase serve`: server processes sharing the port (0 = one per core, 1 = no cluster). */
   workers: number;
+  /** `foodbase serve`: on SIGTERM or SIGINT, seconds the requests in flight get before their connections close. */
   shutdownGraceSeconds: number;
   /** Serve Prometheus metrics at `GET /metrics`. */
   metrics: boolean;

@@ -64,8 +64,10 @@ export function startupMessage(e: unknown, configuredHost: string, configuredPor
 
 /**
  * SIGTERM and SIGINT: stop accepting connections, finish the requests in flight, close the store, exit.
- * The requests get `graceSeconds`: a client that stops reading its answer (or never ends its request)
- * would otherwise keep the process alive for ever, and a supervisor would have to kill it mid-write.
+ * The requests get `graceSeconds`: a request whose body never ends (an upload over a link that died) would
+ * otherwise keep the process alive for ever (Fastify sets no request timeout), and a supervisor would have
+ * to kill it, mid-write perhaps. An answer the client stops reading does not hold it: Node counts an answer
+ * handed to the socket as finished.
  */
 export function exitOnSignals(server: RunningServer, graceSeconds: number): void {
   let closing = false;
