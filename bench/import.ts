@@ -4,7 +4,9 @@
  * JSON.parse-ing every line, doing nothing else. Also: the same import with --recompute, DuckDB's
  * read_json of the same file into a table, the generator's own speed, and a floor (sqlite-floor.ts):
  * the same lines stored as they are in foodbase's tables with nothing else done, the least an import
- * into this schema costs.
+ * into this schema costs; and compute floors (compute-floor.ts): the work per product any import must do
+ * (parse, search index entry, compression; plus the enrichment for --recompute) on every core, nothing
+ * stored, which bounds the import's ratio whatever the storage design.
  *   npm run bench:import                  (COUNT=1000000 products by default)
  *   COUNT=100000 npm run bench:import     (a quick run)
  * The generated file has its keys sorted, as `foodbase export` writes; NATURAL=1 also imports the same
@@ -61,6 +63,14 @@ async function ceiling(
     chunks: rate(result.products, result.chunksSeconds),
     lineBytes: rate(result.products, result.lineBytesSeconds),
   };
+}
+
+/** compute-floor.ts on `file`: products/s of `work` on every core, nothing stored. */
+async function computeFloor(file: string, work: "parse" | "import" | "recompute"): Promise<number> {
+  const run = await runMeasured(process.execPath, ["--import", "tsx", "bench/lib/compute-floor.ts", file, work]);
+  check(`compute floor ${work}`, run);
+  const result = JSON.parse(run.stdout) as { products: number; seconds: number };
+  return rate(result.products, result.seconds);
 }
 
 async function importInto(file: string, database: string, extra: string[]): Promise<Measured> {
@@ -160,6 +170,12 @@ async function main(): Promise<void> {
     const floor = JSON.parse(floorRun.stdout) as { products: number; seconds: number; storeSeconds: number };
     for (const suffix of ["", "-wal", "-shm"]) rmSync(join(dir, `floor.db${suffix}`), { force: true });
 
+    const computeFloors = {
+      parse: await computeFloor(file, "parse"),
+      import: await computeFloor(file, "import"),
+      recompute: RECOMPUTE ? await computeFloor(file, "recompute") : undefined,
+    };
+
     const postgres = PG_URL === undefined ? undefined : await importIntoPostgres(file);
 
     const ceilingAfter = await ceiling(file);
@@ -209,6 +225,23 @@ async function main(): Promise<void> {
         `${((floor.storeSeconds * ceilingRate * 0.6) / floor.products).toFixed(2)} of the time a 0.6x import may take)`,
     );
     console.log(`  foodbase import: ratio to floor ${(plainRate / floorRate).toFixed(2)}`);
+    const ofCeiling = (perSecond: number) => `ratio to ceiling ${(perSecond / ceilingRate).toFixed(2)}`;
+    console.log(
+      `\ncompute floors (every core, warm, nothing stored: the work per product whatever the storage design):`,
+    );
+    console.log(
+      `  JSON.parse alone: ${integer.format(computeFloors.parse)} products/s, ${ofCeiling(computeFloors.parse)}`,
+    );
+    console.log(
+      `  parse + search index entry + zstd (any import): ${integer.format(computeFloors.import)} products/s, ` +
+        `${ofCeiling(computeFloors.import)} (the import's target: 0.6)`,
+    );
+    if (computeFloors.recompute !== undefined) {
+      console.log(
+        `  the same with the enrichment pipeline (any --recompute): ${integer.format(computeFloors.recompute)} products/s, ` +
+          `${ofCeiling(computeFloors.recompute)} (target: 0.4)`,
+      );
+    }
     if (postgres !== undefined) {
       const pgRate = rate(COUNT, postgres.run.seconds);
       console.log(`\nfoodbase import into PostgreSQL (fresh database, COPY, whole CLI run):`);
@@ -221,8 +254,10 @@ async function main(): Promise<void> {
     }
     if (recompute !== undefined) {
       console.log(`\nfoodbase import --recompute:`);
+      const recomputeRate = rate(COUNT, recompute.seconds);
       console.log(
-        `  ${recompute.seconds.toFixed(1)} s, ${integer.format(rate(COUNT, recompute.seconds))} products/s, peak RSS ${mib(recompute.peakRss)}`,
+        `  ${recompute.seconds.toFixed(1)} s, ${integer.format(recomputeRate)} products/s, ` +
+          `ratio to ceiling ${(recomputeRate / ceilingRate).toFixed(2)} (target >= 0.4), peak RSS ${mib(recompute.peakRss)}`,
       );
     }
     if (natural !== undefined) {
