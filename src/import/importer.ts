@@ -135,14 +135,15 @@ export async function importProducts(options: ImportOptions): Promise<ImportSumm
 
   // A worker's heap limit (see WorkerPool). With --recompute it also holds the ingredients analysis'
   // taxonomies (about 60 MB beside the core ones' 45 MB); under a 192 MB limit V8 collected the whole heap
-  // over and over: 661 products/s against 807 with 384 MB (20,000 realistic products, peak RSS 675 → 765 MB).
+  // over and over. 20,000 realistic products: 661 products/s with 192 MB, 764 with 256, 807 with 384; at
+  // 200,000, 827/s with 256 and 808 with 384, both at a peak RSS of about 1,070 MiB.
   const pool =
     workerCount > 0
       ? new WorkerPool<LineBlock, PreparedBlock>(
           new URL("./worker.js", import.meta.url),
           workerData,
           workerCount,
-          workerData.recompute ? 384 : 160,
+          workerData.recompute ? 256 : 160,
         )
       : undefined;
   let run: TaskRunner<LineBlock, PreparedBlock>;
