@@ -21,15 +21,12 @@ serveTasks((block) => {
     if (end === -1) end = text.length;
     if (end > start) {
       const line = text.slice(start, end);
-      let product = JSON.parse(line);
-      if (parseOnly) {
-        count++;
-        start = end + 1;
-        continue;
+      const product = JSON.parse(line);
+      if (!parseOnly) {
+        const computed = enrich ? enrichProduct(product, context) : product;
+        productIndexEntry(computed, taxonomies);
+        encodeDocument(enrich ? JSON.stringify(computed) : line);
       }
-      if (enrich) product = enrichProduct(product, context);
-      productIndexEntry(product, taxonomies);
-      encodeDocument(enrich ? JSON.stringify(product) : line);
       count++;
     }
     start = end + 1;
