@@ -2,11 +2,11 @@
  * A compute floor for the import benchmark (issue 21, item 3): the work every product of an import needs
  * whatever the storage design, spread over every core, with nothing stored. The main thread reads the file
  * and cuts it into blocks of lines, as the import does; one worker thread per core then, for each line:
+ * - `parse`: JSON.parse alone, the ceiling's work on every core;
  * - `import`: JSON.parse, the search index entry (search must find the product) and zstd compression of
  *   the line (the database must stay within 0.5x of the JSONL);
  * - `recompute`: the same, with foodbase's enrichment pipeline (tags, ingredients analysis, Nutri-Score)
  *   between the parse and the index entry, as `import --recompute` runs it.
- * - `parse`: JSON.parse alone, the ceiling's work on every core.
  * No checks, no canonical JSON, no rows, no transactions. An import doing at least this work cannot be
  * faster on this machine, so its ratio to the ceiling bounds the import's.
  * The workers run the built modules (dist/, as the import does): worker threads do not inherit tsx.
